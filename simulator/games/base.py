@@ -1,0 +1,169 @@
+"""The one small game interface that the runner, strategies and replay use.
+
+Every game module (``sweep``, ``seep``, ``sueca``) exposes a module-level
+``GAME`` object satisfying :class:`Game`. The engines know nothing of files,
+tournaments or the CLI.
+
+Vocabulary
+----------
+* **seat**: ``0..n-1`` in play order; the next player is ``(seat + 1) % n``.
+* **side**: a group of seats that scores together (``rules.sides``); Sueca has
+  one side per seat.
+* **deal**: one scored deal (a Sweep round, a Seep deal, a Sueca hand). Thrown-in
+  deals (Seep void deal, Sueca pass-out) happen *inside* one :class:`DealState`:
+  the state redeals from its own RNG and logs the event, so one ``DealState``
+  always ends with one scored result.
+* **match**: deals until the match end (Sweep target score, Seep baazis, Sueca
+  game end), played through :class:`Match`.
+
+Rules are one frozen, hashable dataclass per game (subclass of
+:class:`RulesBase`) whose fields are the config keys of the rules file.
+Named variants are presets: ``{name: {config_key: value}}`` with ``standard``
+being ``{}``.
+
+Replay events (DESIGN §7) are appended to the ``log`` list given at creation
+(``None`` disables logging, which the tournament hot loop does). The ``deal``
+event is written by the caller (it knows the variant, strategies and round);
+the state writes everything from ``dealt`` to ``leftover``; the match writes
+``score``, ``baazi_end`` and ``match_end``. For single-deal replays the caller
+writes ``state.score_event(totals)`` itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, Protocol, runtime_checkable
+
+
+class RulesError(ValueError):
+    """A rule option is unknown or has a bad value; ``key`` names the option."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesBase:
+    """Base for each game's frozen rule options; fields are config keys."""
+
+    num_players: int
+
+    def options(self) -> dict[str, Any]:
+        """Every resolved option by its config key (the replay's ``rules`` object)."""
+        return dataclasses.asdict(self)
+
+    @cached_property
+    def rules_hash(self) -> str:
+        """Stable hash of the fully resolved options (16 hex digits)."""
+        text = json.dumps({"game": self.game_name(), **self.options()}, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @classmethod
+    def game_name(cls) -> str:
+        raise NotImplementedError
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats of each side; default: every seat is its own side."""
+        return tuple((s,) for s in range(self.num_players))
+
+    @cached_property
+    def side_of_seat(self) -> tuple[int, ...]:
+        side = [0] * self.num_players
+        for k, seats in enumerate(self.sides):
+            for s in seats:
+                side[s] = k
+        return tuple(side)
+
+
+@runtime_checkable
+class DealState(Protocol):
+    """One scored deal in progress (OpenSpiel-style fixed state API)."""
+
+    rules: RulesBase
+    dealer: int
+    seed: int
+
+    def current_player(self) -> int:
+        """Seat to act, or -1 once the deal is over."""
+
+    def legal_moves(self) -> Sequence[Any]:
+        """Every legal move of the current player, deduplicated, in a stable order."""
+
+    def apply(self, move: Any) -> None:
+        """Play ``move`` (one of ``legal_moves()``)."""
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see now: its hand and public information only."""
+
+    def is_over(self) -> bool: ...
+
+    def side_points(self) -> list[int]:
+        """Points scored in this deal per side (Sueca: hand score per seat)."""
+
+    def side_rows(self) -> list[dict[str, Any]]:
+        """Per side, the scoring categories (keys and types of ``GAME.side_columns``)."""
+
+    def score_event(self, totals: Sequence[int]) -> dict[str, Any]:
+        """The DESIGN §7 ``score`` event of this deal with the given running totals."""
+
+    def move_text(self, move: Any) -> str:
+        """Readable description of a move (used in errors and the text replay)."""
+
+
+@runtime_checkable
+class Match(Protocol):
+    """Deals until the match end; the dealer and totals carry over between deals."""
+
+    over: bool
+    rounds: int
+
+    def next_deal(self) -> DealState:
+        """The next deal to play (only while not ``over``)."""
+
+    def finish_deal(self, state: DealState) -> None:
+        """Score a finished deal, log ``score`` (and ``baazi_end``/``match_end``)."""
+
+    def winners(self) -> list[int]:
+        """Winning side(s) once ``over`` (several only when the rules let ties share)."""
+
+    def side_rows(self) -> list[dict[str, Any]]:
+        """Per side, the match columns (keys and types of ``GAME.match_columns``)."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    name: str
+    title: str
+    allowed_players: tuple[int, ...]
+    default_players: int
+    #: variant name -> option overrides (``standard`` -> ``{}``)
+    variants: Mapping[str, Mapping[str, Any]]
+    #: variant name -> one-line meaning
+    variant_docs: Mapping[str, str]
+    #: column name -> "int" | "bool" | "str" | "float" for ``DealState.side_rows``
+    side_columns: Mapping[str, str]
+    #: column name -> type for ``Match.side_rows``
+    match_columns: Mapping[str, str]
+
+    def make_rules(self, options: Mapping[str, Any]) -> RulesBase:
+        """Rules from explicit options (others take their defaults); ``RulesError`` if bad."""
+
+    def new_deal(
+        self, rules: RulesBase, seed: int, dealer: int | None = None, log: list[dict] | None = None
+    ) -> DealState:
+        """A fresh deal; with ``dealer=None`` the first dealer is drawn from ``seed``."""
+
+    def new_match(
+        self, rules: RulesBase, deal_seed: Callable[[int], int], log: list[dict] | None = None
+    ) -> Match:
+        """A match whose k-th deal (from 1) uses ``deal_seed(k)``; the first dealer is drawn from round 1's seed."""
+
+    def render_event(self, event: Mapping[str, Any]) -> str | None:
+        """Human text for one of this game's replay events (None: use the generic form)."""

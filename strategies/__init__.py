@@ -1,0 +1,1 @@
+"""Built-in strategy plug-ins."""

@@ -1,0 +1,48 @@
+"""The strategy plug-in interface (DESIGN §4).
+
+A plug-in is a class deriving from :class:`Strategy`. It declares its
+parameters as a pydantic model ``Params`` (names, types, defaults and help via
+``Field(description=...)``) and the games it supports in ``games``. The runner
+constructs one instance per seat with validated params, calls :meth:`reset`
+at the start of each deal with that seat's private RNG, then :meth:`choose` at
+each decision with the seat's view and the legal moves. Bids, trumps and
+called cards are decisions like any other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+
+class NoParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Strategy:
+    """Base class of every strategy plug-in."""
+
+    #: games this plug-in can play
+    games: ClassVar[tuple[str, ...]] = ()
+    #: the declared parameters; subclasses override with their own model
+    Params: ClassVar[type[BaseModel]] = NoParams
+    #: one-line description shown by ``cardsim list strategies``
+    summary: ClassVar[str] = ""
+
+    def __init__(self, params: BaseModel | None = None) -> None:
+        self.params = params if params is not None else self.Params()
+        self.rng = random.Random(0)
+        self.seat = 0
+
+    def reset(self, rng: random.Random, seat: int, rules: Any) -> None:
+        """Start of a deal: the private RNG for this deal, the seat, the rules."""
+        self.rng = rng
+        self.seat = seat
+        self.rules = rules
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """Return one element of ``moves``."""
+        raise NotImplementedError

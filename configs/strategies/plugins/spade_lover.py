@@ -1,0 +1,44 @@
+"""An example user plug-in, loaded by path from configs/strategies/spade-lover.yaml.
+
+It shows the whole plug-in contract: a ``Strategy`` subclass, declared and
+validated parameters, the games it supports, and a ``choose`` that reads only
+the view and the legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from simulator.cards import RANK, SPADE_MASK
+from strategies.base import Strategy
+
+
+class SpadeLoverParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    spade_weight: float = Field(2.0, ge=0, description="value of a captured spade relative to any other card")
+    ace_of_spades_bonus: float = Field(5.0, ge=0, description="extra value of capturing the ace of spades")
+
+
+class SpadeLover(Strategy):
+    """Sweep: captures the most valuable set, spades weighted; trails low non-spades."""
+
+    games: ClassVar[tuple[str, ...]] = ("sweep",)
+    Params: ClassVar[type[BaseModel]] = SpadeLoverParams
+    summary: ClassVar[str] = "Sweep capture that values spades and the ace of spades highly."
+
+    def _value(self, mask: int) -> float:
+        p = self.params
+        spades = (mask & SPADE_MASK).bit_count()
+        value = mask.bit_count() + (p.spade_weight - 1) * spades
+        return value + (p.ace_of_spades_bonus if mask & 1 else 0)
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        captures = [m for m in moves if m.action == "capture"]
+        if captures:
+            return max(captures, key=lambda m: (self._value(m.mask | (1 << m.card)), -m.card))
+        trails = [m for m in moves if m.action == "trail"] or list(moves)
+        return min(trails, key=lambda m: (bool((1 << m.card) & SPADE_MASK), RANK[m.card], m.card))
+

@@ -1,0 +1,77 @@
+"""Throughput measurements for `make bench` (never used in tests).
+
+Every figure is deals per second on one core (the pipeline's two-job figure
+aside), together with ratios against references measured in the same run: a
+fixed pure-Python workload (to compare machines) and, for the pipeline, the
+bare engine loop (to show what the runner costs).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from simulator.config import TournamentConfig, resolve
+from simulator.games import get_game
+from simulator.play import play_deal, reset_agents
+from simulator.plugins import spec_from_name
+from simulator.runner import run_tournament
+from simulator.seeding import deal_seed
+from simulator.variants import resolve_variant
+
+
+@dataclass(frozen=True)
+class Measure:
+    label: str
+    deals: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.deals / self.seconds
+
+
+def reference_rate(seconds: float = 0.5) -> float:
+    """Iterations per second of a fixed workload (shuffle a deck, fold it into a mask)."""
+    rng = random.Random(1)
+    deck = list(range(52))
+    n = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        for _ in range(200):
+            rng.shuffle(deck)
+            mask = 0
+            for c in deck[:13]:
+                mask |= 1 << c
+            n += 1
+    return n / elapsed
+
+
+def engine_rate(game_name: str, strategy: str, deals: int, players: int | None = None, seed: int = 1) -> Measure:
+    """The runner's own play loop on one core: new deal, reset strategies, play to the end."""
+    game = get_game(game_name)
+    rules = resolve_variant(game, "standard", players).rules
+    agents = [spec_from_name(strategy).build() for _ in range(rules.num_players)]
+    start = time.perf_counter()
+    for i in range(deals):
+        state = game.new_deal(rules, deal_seed(seed, i))
+        reset_agents(agents, rules, seed, i, 0)
+        play_deal(state, agents)
+    return Measure(f"{game_name} {rules.num_players}p engine, {strategy}", deals, time.perf_counter() - start)
+
+
+def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> Measure:
+    """`cardsim run` on 4-player Sweep, random against random, standard rules."""
+    with tempfile.TemporaryDirectory() as out:
+        cfg = TournamentConfig(
+            name="bench", game="sweep", players=4, variants=["standard"], strategies=["random", "greedy"],
+            format="head-to-head", deals=groups, seed=seed, jobs=jobs, output=str(Path(out) / "bench"),
+        )
+        tournament = resolve(cfg, "bench")
+        start = time.perf_counter()
+        result = run_tournament(tournament, quiet=True)
+        seconds = time.perf_counter() - start
+    return Measure(f"pipeline sweep 4p, {jobs} job(s)", result.deals.height // 2, seconds)

@@ -1,0 +1,1 @@
+"""The `cardsim` command line: one module per command."""

@@ -1,0 +1,99 @@
+"""`cardsim run CONFIG.yaml`: play a tournament and write its results."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import polars as pl
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from simulator.cli.common import user_errors
+from simulator.config import load_tournament
+from simulator.errors import UserError
+from simulator.runner import run_tournament
+from simulator.worker import StrategyFailure
+
+
+def _fmt(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _with_ci(mean: float | None, low: float | None, high: float | None, percent: bool = False) -> str:
+    if percent:
+        mean, low, high = (None if v is None else 100 * v for v in (mean, low, high))
+        return f"{_fmt(mean, 1)} [{_fmt(low, 1)}, {_fmt(high, 1)}]"
+    return f"{_fmt(mean, 3)} [{_fmt(low, 3)}, {_fmt(high, 3)}]"
+
+
+def print_summary(summary: pl.DataFrame, unit: str, console: Console) -> None:
+    """One table per variant: each strategy against all its opponents combined."""
+    if summary.is_empty():
+        console.print("no completed deals")
+        return
+    overall = summary.filter(pl.col("opponent") == "(all)")
+    for variant in overall["variant"].unique(maintain_order=True):
+        rows = overall.filter(pl.col("variant") == variant)
+        win_label = "match win %" if unit == "match" else "deal win %"
+        table = Table(title=f"variant {variant}  (rules {rows['rules_hash'][0]})", title_justify="left")
+        table.add_column("strategy")
+        table.add_column("matches" if unit == "match" else "deals", justify="right")
+        for col in ("points/deal [95% CI]", "margin [95% CI]", f"{win_label} [95% CI]"):
+            table.add_column(col, justify="right")
+        for r in rows.iter_rows(named=True):
+            table.add_row(
+                r["strategy"],
+                str(r["matches"] if unit == "match" else r["deals"]),
+                _with_ci(r["points_mean"], r["points_ci_low"], r["points_ci_high"]),
+                _with_ci(r["margin_mean"], r["margin_ci_low"], r["margin_ci_high"]),
+                _with_ci(r["win_rate"], r["win_ci_low"], r["win_ci_high"], percent=True),
+            )
+        console.print(table)
+
+
+@user_errors
+def run(
+    config: Annotated[Path, typer.Argument(help="Tournament YAML file, e.g. configs/tournaments/quickstart.yaml.")],
+    deals: Annotated[int | None, typer.Option(help="Deal groups per lineup and variant.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Root seed of the run.")] = None,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (-1: every core).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default results/<name>).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(help="Variant preset to play (repeatable; replaces the file's).")] = None,
+    unit: Annotated[str | None, typer.Option(help="deal or match.")] = None,
+    format: Annotated[str | None, typer.Option(help="head-to-head, round-robin, gauntlet or lineups.")] = None,
+    strategy: Annotated[list[str] | None, typer.Option(help="Strategy YAML or name (repeatable; replaces the file's).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    chunk_size: Annotated[int | None, typer.Option(help="Deal groups per parallel task.")] = None,
+    backend: Annotated[str | None, typer.Option(help="loky (this machine) or dask.")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary table.")] = False,
+    fresh: Annotated[bool, typer.Option(help="Ignore saved parts of an interrupted run and start over.")] = False,
+) -> None:
+    """Play a tournament: strategies against each other over seeded deals, per variant."""
+    overrides = {
+        "deals": deals, "seed": seed, "jobs": jobs, "output": str(out) if out else None, "variants": variant,
+        "unit": unit, "format": format, "strategies": strategy, "players": players, "chunk_size": chunk_size,
+        "backend": backend, "scheduler": scheduler,
+    }
+    tournament = load_tournament(config, overrides)
+    console = Console(width=None if sys.stdout.isatty() else 110)
+    try:
+        result = run_tournament(tournament, quiet=quiet, fresh=fresh)
+    except StrategyFailure as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    except ImportError as exc:
+        raise UserError(f"missing package for the {tournament.config.backend} backend: {exc}",
+                        "backend", "pip install 'cardsim[dask]'") from None
+    if not quiet:
+        print_summary(result.summary, tournament.config.unit, console)
+    played = result.deals.select("deal_index", "rotation", "round", "lineup", "variant").unique().height
+    rate = f", {played / result.seconds:,.0f} deals/s" if result.seconds > 0 and result.groups_played else ""
+    resumed = f" ({result.groups_resumed} resumed)" if result.groups_resumed else ""
+    console.print(
+        f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n"
+        f"results: {result.out}/deals.parquet, {result.out}/summary.parquet, {result.out}/manifest.json"
+    )

@@ -1,0 +1,157 @@
+"""The tournament YAML (DESIGN §5), validated with pydantic and resolved."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from simulator.errors import UserError, pydantic_location
+from simulator.games import GAME_MODULES, get_game
+from simulator.games.base import Game
+from simulator.plugins import StrategySpec, load_strategy
+from simulator.variants import Variant, resolve_variant
+
+Format = Literal["head-to-head", "round-robin", "gauntlet", "lineups"]
+Unit = Literal["deal", "match"]
+Backend = Literal["loky", "dask"]
+
+
+class TournamentConfig(BaseModel):
+    """Every key of a tournament file; each can be overridden on the command line."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    game: str
+    players: int | None = None
+    variants: list[str | dict[str, Any]] = Field(default_factory=lambda: ["standard"], min_length=1)
+    strategies: list[str] = Field(min_length=1)
+    format: Format = "round-robin"
+    lineups: list[list[str]] | None = None
+    unit: Unit = "deal"
+    deals: int = Field(default=1000, gt=0)
+    seed: int = Field(default=0, ge=0)
+    jobs: int = -1
+    chunk_size: int | None = Field(default=None, gt=0)
+    backend: Backend = "loky"
+    scheduler: str | None = None
+    output: str | None = None
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        if value not in GAME_MODULES:
+            raise ValueError(f"unknown game {value!r}; choose one of {', '.join(GAME_MODULES)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A validated, resolved tournament: rules per variant and loaded strategy specs."""
+
+    config: TournamentConfig
+    source: str
+    game: Game
+    variants: tuple[Variant, ...]
+    strategies: tuple[StrategySpec, ...]
+
+    @property
+    def output(self) -> Path:
+        return Path(self.config.output or f"results/{self.config.name}")
+
+    def strategy(self, name: str) -> StrategySpec:
+        return next(s for s in self.strategies if s.name == name)
+
+
+def read_config_file(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        raise UserError("tournament file not found", str(path), "check the path, e.g. configs/tournaments/quickstart.yaml")
+    try:
+        raw = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise UserError(f"invalid YAML: {exc}", str(path), "fix the YAML syntax") from None
+    if not isinstance(raw, dict):
+        raise UserError("a tournament file must be a mapping of keys (name, game, strategies, ...)", str(path))
+    return raw
+
+
+def validate(raw: dict[str, Any], source: str) -> TournamentConfig:
+    try:
+        return TournamentConfig.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = pydantic_location(err["loc"]) or "(top level)"
+        allowed = ", ".join(TournamentConfig.model_fields)
+        fix = f"allowed keys: {allowed}" if err["type"] == "extra_forbidden" else "see the README's config reference"
+        raise UserError(err["msg"], f"{source}: {loc}", fix) from None
+
+
+def _load_strategies(cfg: TournamentConfig, source: str, base_dir: Path) -> tuple[StrategySpec, ...]:
+    specs: list[StrategySpec] = []
+    for i, ref in enumerate(cfg.strategies):
+        where = f"{source}: strategies[{i}]"
+        path = Path(ref)
+        if not path.is_absolute() and (ref.endswith((".yaml", ".yml")) or "/" in ref):
+            # paths are relative to the current folder, else to the tournament file
+            if not path.exists() and (base_dir / path).exists():
+                ref = str(base_dir / path)
+        try:
+            spec = load_strategy(ref)
+        except UserError as exc:
+            raise UserError(exc.what, exc.where or where, exc.fix) from None
+        if cfg.game not in spec.games:
+            raise UserError(
+                f"strategy {spec.name!r} does not support {cfg.game} (it supports {', '.join(spec.games)})",
+                where,
+                "remove it or pick a strategy for this game (`cardsim list strategies --game "
+                f"{cfg.game}`)",
+            )
+        if any(s.name == spec.name for s in specs):
+            raise UserError(f"two strategies are named {spec.name!r}", where, "give each strategy a unique name")
+        specs.append(spec)
+    return tuple(specs)
+
+
+def resolve(cfg: TournamentConfig, source: str, base_dir: Path | None = None) -> Tournament:
+    """Resolve variants and strategies; every problem becomes a :class:`UserError`."""
+    game = get_game(cfg.game)
+    if cfg.players is not None and cfg.players not in game.allowed_players:
+        raise UserError(
+            f"{cfg.game} is played by {', '.join(map(str, game.allowed_players))} players, not {cfg.players}",
+            f"{source}: players",
+        )
+    variants = tuple(
+        resolve_variant(game, entry, cfg.players, f"{source}: variants[{i}]") for i, entry in enumerate(cfg.variants)
+    )
+    names = [v.name for v in variants]
+    dupes = {n for n in names if names.count(n) > 1}
+    if dupes:
+        raise UserError(f"variant name(s) used twice: {', '.join(sorted(dupes))}", f"{source}: variants",
+                        "give each variant entry a distinct name")
+    strategies = _load_strategies(cfg, source, base_dir or Path(source).parent)
+    tournament = Tournament(cfg, source, game, variants, strategies)
+    from simulator.schedule import lineups_for  # validates format and lineups
+
+    for v in variants:
+        lineups_for(tournament, v)
+    return tournament
+
+
+def load_tournament(path: Path, overrides: dict[str, Any] | None = None) -> Tournament:
+    """Read, override (command line), validate and resolve a tournament file."""
+    raw = read_config_file(path)
+    for key, value in (overrides or {}).items():
+        if value is not None:
+            raw[key] = value
+    cfg = validate(raw, str(path))
+    return resolve(cfg, str(path), path.parent)
+
+
+def effective_jobs(jobs: int) -> int:
+    """joblib's convention: -1 is every core, -2 all but one."""
+    cores = os.cpu_count() or 1
+    return max(1, cores + 1 + jobs) if jobs < 0 else max(1, jobs)

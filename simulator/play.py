@@ -1,0 +1,45 @@
+"""The decision loop shared by tournaments, replays and the benchmark."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from simulator.games.base import DealState
+from simulator.seeding import make_rng, strategy_seed
+from strategies.base import Strategy
+
+
+class StrategyFault(Exception):
+    """A strategy raised or returned an illegal move at ``seat``."""
+
+    def __init__(self, seat: int, detail: str) -> None:
+        super().__init__(seat, detail)
+        self.seat = seat
+        self.detail = detail
+
+
+def reset_agents(
+    agents: Sequence[Strategy], rules: Any, root: int, deal_index: int, rotation: int, round_number: int = 1
+) -> None:
+    """Give each seat's strategy its private RNG for this deal (DESIGN §3)."""
+    for seat, agent in enumerate(agents):
+        agent.reset(make_rng(strategy_seed(root, deal_index, rotation, seat, round_number)), seat, rules)
+
+
+def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
+    """Play ``state`` to its end. Forced moves are made without asking the strategy."""
+    wants_view = [getattr(a, "wants_view", True) for a in agents]
+    current, legal, apply, view = state.current_player, state.legal_moves, state.apply, state.view
+    while (seat := current()) >= 0:
+        moves = legal()
+        if len(moves) == 1:
+            apply(moves[0])
+            continue
+        try:
+            move = agents[seat].choose(view(seat) if wants_view[seat] else None, moves)
+        except Exception as exc:
+            raise StrategyFault(seat, f"raised {type(exc).__name__}: {exc}") from exc
+        if move not in moves:
+            raise StrategyFault(seat, f"returned an illegal move: {move!r}")
+        apply(move)

@@ -1,0 +1,197 @@
+"""Strategy plug-ins: YAML descriptions, `plugin:` resolution, params validation (DESIGN §4).
+
+A :class:`StrategySpec` is small, hashable and picklable, so workers can
+rebuild the strategy instances themselves.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from simulator.errors import UserError, pydantic_location
+from strategies.base import Strategy
+from strategies.registry import BUILTIN
+
+ENTRY_POINT_GROUP = "cardsim.strategies"
+_CLASS_CACHE: dict[str, type[Strategy]] = {}
+
+
+class StrategyFile(BaseModel):
+    """Schema of a strategy YAML file."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    plugin: str = Field(min_length=1)
+    games: list[str] | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """One configured strategy: which class, with which validated params."""
+
+    name: str
+    plugin: str
+    params: tuple[tuple[str, Any], ...]
+    games: tuple[str, ...]
+    description: str
+    source: str
+
+    def build(self) -> Strategy:
+        cls = load_class(self.plugin, self.source, "plugin")
+        return cls(cls.Params(**dict(self.params)))
+
+
+def _entry_point_target(name: str) -> str | None:
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            return ep.value
+    return None
+
+
+def resolve_plugin(ref: str, base_dir: Path, where: str) -> str:
+    """Turn a `plugin:` value into a loadable reference (built-in, entry point,
+    ``module:Class`` or an absolute ``/path/file.py:Class``)."""
+    if ref in BUILTIN:
+        return BUILTIN[ref]
+    target = _entry_point_target(ref)
+    if target:
+        return target
+    if ":" not in ref:
+        raise UserError(
+            f"unknown strategy plug-in {ref!r}",
+            where,
+            f"use a built-in name ({', '.join(BUILTIN)}), 'package.module:Class', 'path/to/file.py:Class' "
+            f"or an entry point of group {ENTRY_POINT_GROUP}",
+        )
+    module, _, cls_name = ref.rpartition(":")
+    if module.endswith(".py"):
+        path = Path(module)
+        candidates = [path] if path.is_absolute() else [base_dir / path, Path.cwd() / path]
+        for candidate in candidates:
+            if candidate.is_file():
+                return f"{candidate.resolve()}:{cls_name}"
+        raise UserError(
+            f"plug-in file {module!r} not found (looked in {', '.join(str(c) for c in candidates)})",
+            where,
+            "give a path relative to the strategy YAML file or to the current folder",
+        )
+    return ref
+
+
+def load_class(ref: str, source: str, key: str) -> type[Strategy]:
+    """Import the plug-in class of a resolved reference (cached per process)."""
+    if ref in _CLASS_CACHE:
+        return _CLASS_CACHE[ref]
+    where = f"{source}: {key}"
+    module_name, _, cls_name = ref.rpartition(":")
+    try:
+        if module_name.endswith(".py"):
+            unique = "cardsim_plugin_" + str(abs(hash(module_name)))
+            spec = importlib.util.spec_from_file_location(unique, module_name)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[unique] = module
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(module_name)
+    except Exception as exc:
+        raise UserError(
+            f"cannot import plug-in module {module_name!r}: {type(exc).__name__}: {exc}",
+            where,
+            "check the module path and that the module imports cleanly",
+        ) from None
+    cls = getattr(module, cls_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Strategy)):
+        raise UserError(
+            f"{module_name!r} has no Strategy subclass named {cls_name!r}",
+            where,
+            "the class must derive from strategies.base.Strategy",
+        )
+    _CLASS_CACHE[ref] = cls
+    return cls
+
+
+def _validate_params(cls: type[Strategy], params: dict[str, Any], where: str) -> tuple[tuple[str, Any], ...]:
+    try:
+        model = cls.Params(**params)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = pydantic_location(("params", *err["loc"]))
+        known = ", ".join(cls.Params.model_fields) or "none"
+        raise UserError(f"{err['msg']}", f"{where}: {loc}", f"parameters of this plug-in: {known}") from None
+    return tuple(sorted(model.model_dump().items()))
+
+
+def spec_from_yaml(path: Path) -> StrategySpec:
+    """Read and validate one strategy YAML file."""
+    where = str(path)
+    if not path.is_file():
+        raise UserError("strategy file not found", where, "check the path (relative to the current folder)")
+    try:
+        raw = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise UserError(f"invalid YAML: {exc}", where, "fix the YAML syntax") from None
+    if not isinstance(raw, dict):
+        raise UserError("a strategy file must be a mapping with name and plugin", where)
+    try:
+        data = StrategyFile.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise UserError(
+            err["msg"], f"{where}: {pydantic_location(err['loc'])}",
+            "allowed keys: name, plugin, games, params, description",
+        ) from None
+    plugin = resolve_plugin(data.plugin, path.parent, f"{where}: plugin")
+    cls = load_class(plugin, where, "plugin")
+    games = tuple(data.games) if data.games is not None else cls.games
+    unsupported = [g for g in games if g not in cls.games]
+    if unsupported:
+        raise UserError(
+            f"plug-in {data.plugin!r} does not support game(s) {', '.join(unsupported)}",
+            f"{where}: games",
+            f"it supports: {', '.join(cls.games)}",
+        )
+    params = _validate_params(cls, data.params, where)
+    return StrategySpec(data.name, plugin, params, games, data.description or cls.summary, where)
+
+
+def spec_from_name(name: str) -> StrategySpec:
+    """A registered name (built-in or entry point) with default params."""
+    plugin = resolve_plugin(name, Path.cwd(), f"strategy {name!r}")
+    cls = load_class(plugin, f"strategy {name!r}", "plugin")
+    return StrategySpec(name, plugin, (), cls.games, cls.summary, "builtin")
+
+
+def load_strategy(ref: str) -> StrategySpec:
+    """A strategy from a YAML file path or a registered name."""
+    if ref.endswith((".yaml", ".yml")) or "/" in ref:
+        return spec_from_yaml(Path(ref))
+    return spec_from_name(ref)
+
+
+def all_registered() -> dict[str, str]:
+    """Every registered plug-in name -> reference (built-ins and entry points)."""
+    names = dict(BUILTIN)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        names.setdefault(ep.name, ep.value)
+    return names
+
+
+def describe_params(cls: type[Strategy]) -> list[tuple[str, str, Any, str]]:
+    """(name, type, default, help) of each declared parameter."""
+    rows = []
+    for pname, field in cls.Params.model_fields.items():
+        ann = getattr(field.annotation, "__name__", str(field.annotation))
+        rows.append((pname, ann, field.default, field.description or ""))
+    return rows

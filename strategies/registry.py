@@ -1,0 +1,6 @@
+"""Built-in strategy names (DESIGN §4 `plugin:` short names)."""
+
+BUILTIN = {
+    "random": "strategies.random_play:RandomStrategy",
+    "greedy": "strategies.greedy:GreedyStrategy",
+}

@@ -12,6 +12,8 @@ import hashlib
 import json
 import platform
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
@@ -24,6 +26,7 @@ from tqdm import tqdm
 
 from simulator import __version__
 from simulator.config import Tournament, effective_jobs
+from simulator.errors import UserError
 from simulator.results import PartStore, chunk_frame, deals_schema, write_json, write_parquet
 from simulator.schedule import chunk_tasks, default_chunk_size, lineups_for
 from simulator.stats import summarize
@@ -104,6 +107,30 @@ def manifest(t: Tournament, ctx: RunContext, started: datetime, groups_done: int
     }
 
 
+@contextmanager
+def _backend(name: str, scheduler: str | None, jobs: int) -> Iterator[None]:
+    """joblib's loky processes here, or a Dask cluster (``scheduler`` address, else a
+    local cluster of ``jobs`` workers) through joblib's Dask backend."""
+    if name != "dask":
+        with parallel_config(backend="loky", n_jobs=jobs):
+            yield
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UserError("the dask backend needs the distributed package", "backend",
+                        "pip install 'cardsim[dask]'") from None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        client = Client(LocalCluster(n_workers=jobs, threads_per_worker=1, dashboard_address=None))
+    try:
+        with parallel_config(backend="dask", n_jobs=-1 if scheduler else jobs):
+            yield
+    finally:
+        client.close()
+
+
 def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -> RunResult:
     """Play the tournament and write deals.parquet, summary.parquet and manifest.json."""
     started = datetime.now(UTC)
@@ -132,12 +159,7 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
     clock = datetime.now(UTC)
     task_by_key = {task.key: task for task in tasks}
     try:
-        backend = {"backend": "dask"} if cfg.backend == "dask" else {"backend": "loky"}
-        if cfg.backend == "dask":
-            from distributed import Client  # noqa: F401  (imported for its joblib backend)
-
-            client = Client(cfg.scheduler) if cfg.scheduler else Client()  # noqa: F841
-        with parallel_config(n_jobs=jobs, **backend):
+        with _backend(cfg.backend, cfg.scheduler, jobs):
             results = Parallel(return_as="generator_unordered")(delayed(play_chunk)(ctx, task) for task in tasks)
             for key, cols in results:
                 task = task_by_key[key]

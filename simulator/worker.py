@@ -83,7 +83,7 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     side_cols = list(game.side_columns)
     match_cols = list(game.match_columns) if ctx.unit == "match" else []
     cols: dict[str, list] = {c: [] for c in (
-        "deal_index", "round", "deal_seed", "rotation", "side", "seats", "strategy", "opponent", "points", "won",
+        "deal_index", "round", "deal_seed", "dealer", "rotation", "side", "seats", "dealer_side", "strategy", "opponent", "points", "won",
         *side_cols, *match_cols)}
     rotations = range(n_sides)
     # one strategy instance per (rotation, seat), reset at every deal
@@ -96,14 +96,17 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
         points = state.side_points()
         rows = state.side_rows()
         top, low = max(points), min(points)
+        dealer = state.dealer
         for k in range(n_sides):
             name = side_names[rotation][k]
             cols["deal_index"].append(deal_index)
             cols["round"].append(round_number)
             cols["deal_seed"].append(seed)
+            cols["dealer"].append(dealer)
             cols["rotation"].append(rotation)
             cols["side"].append(k)
             cols["seats"].append(seats_by_side[k])
+            cols["dealer_side"].append(dealer in seats_by_side[k])
             cols["strategy"].append(name)
             cols["opponent"].append(opponents[name])
             cols["points"].append(points[k])

@@ -1,0 +1,36 @@
+"""Shared fixtures: small tournament files written into a temporary folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def write_tournament(tmp_path: Path):
+    """Write a tournament YAML (defaults: 4-player Sweep, random vs greedy) and return its path."""
+
+    def _write(**overrides) -> Path:
+        data = {
+            "name": "t",
+            "game": "sweep",
+            "players": 4,
+            "variants": ["standard"],
+            "strategies": ["random", str(ROOT / "configs/strategies/spade-lover.yaml")],
+            "format": "head-to-head",
+            "unit": "deal",
+            "deals": 20,
+            "seed": 7,
+            "jobs": 1,
+            "output": str(tmp_path / "out"),
+        }
+        data.update(overrides)
+        path = tmp_path / "tournament.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False))
+        return path
+
+    return _write

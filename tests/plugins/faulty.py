@@ -1,0 +1,34 @@
+"""Strategies that misbehave on purpose, to test how runs report them."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from strategies.base import Strategy
+
+
+class FaultParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    rate: float = Field(1.0, ge=0, le=1, description="share of deals on which it misbehaves")
+    mode: str = Field("raise", description="raise or illegal")
+
+
+class Faulty(Strategy):
+    """Plays the first legal move, except on a seeded share of deals where it
+    raises or returns a move that is not legal."""
+
+    games: ClassVar[tuple[str, ...]] = ("sweep", "seep", "sueca")
+    Params: ClassVar[type[BaseModel]] = FaultParams
+
+    def reset(self, rng: Any, seat: int, rules: Any) -> None:
+        super().reset(rng, seat, rules)
+        self.bad_deal = rng.random() < self.params.rate
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        if self.bad_deal:
+            if self.params.mode == "raise":
+                raise RuntimeError("deliberate failure")
+            return "not a move"
+        return moves[0]

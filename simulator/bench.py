@@ -50,7 +50,9 @@ def reference_rate(seconds: float = 0.5) -> float:
     return n / elapsed
 
 
-def engine_rate(game_name: str, strategy: str, deals: int, players: int | None = None, seed: int = 1) -> Measure:
+def engine_rate(
+    game_name: str, strategy: str, deals: int, players: int | None = None, seed: int = 1
+) -> Measure:
     """The runner's own play loop on one core: new deal, reset strategies, play to the end."""
     game = get_game(game_name)
     rules = resolve_variant(game, "standard", players).rules
@@ -67,8 +69,16 @@ def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> Measure:
     """`cardsim run` on 4-player Sweep, random against random, standard rules."""
     with tempfile.TemporaryDirectory() as out:
         cfg = TournamentConfig(
-            name="bench", game="sweep", players=4, variants=["standard"], strategies=["random", "greedy"],
-            format="head-to-head", deals=groups, seed=seed, jobs=jobs, output=str(Path(out) / "bench"),
+            name="bench",
+            game="sweep",
+            players=4,
+            variants=["standard"],
+            strategies=["random", "greedy"],
+            format="head-to-head",
+            deals=groups,
+            seed=seed,
+            jobs=jobs,
+            output=str(Path(out) / "bench"),
         )
         tournament = resolve(cfg, "bench")
         start = time.perf_counter()

@@ -25,7 +25,7 @@ FULL_DECK: CardMask = (1 << NUM_CARDS) - 1
 RANK = tuple(c // 4 + 1 for c in range(NUM_CARDS))
 SUIT = tuple(c % 4 for c in range(NUM_CARDS))
 #: mask of the four cards of each rank, indexed by rank 1..13 (index 0 is empty).
-RANK_MASK = (0,) + tuple(0xF << (4 * (r - 1)) for r in range(1, 14))
+RANK_MASK = (0, *(0xF << (4 * (r - 1)) for r in range(1, 14)))
 #: mask of the thirteen cards of each suit.
 SUIT_MASK = tuple(sum(1 << (4 * (r - 1) + s) for r in range(1, 14)) for s in range(4))
 SPADE_MASK = SUIT_MASK[SPADES]

@@ -69,13 +69,17 @@ class Tournament:
 
 def read_config_file(path: Path) -> dict[str, Any]:
     if not path.is_file():
-        raise UserError("tournament file not found", str(path), "check the path, e.g. configs/tournaments/quickstart.yaml")
+        raise UserError(
+            "tournament file not found", str(path), "check the path, e.g. configs/tournaments/quickstart.yaml"
+        )
     try:
         raw = yaml.safe_load(path.read_text())
     except yaml.YAMLError as exc:
         raise UserError(f"invalid YAML: {exc}", str(path), "fix the YAML syntax") from None
     if not isinstance(raw, dict):
-        raise UserError("a tournament file must be a mapping of keys (name, game, strategies, ...)", str(path))
+        raise UserError(
+            "a tournament file must be a mapping of keys (name, game, strategies, ...)", str(path)
+        )
     return raw
 
 
@@ -86,7 +90,11 @@ def validate(raw: dict[str, Any], source: str) -> TournamentConfig:
         err = exc.errors()[0]
         loc = pydantic_location(err["loc"]) or "(top level)"
         allowed = ", ".join(TournamentConfig.model_fields)
-        fix = f"allowed keys: {allowed}" if err["type"] == "extra_forbidden" else "see the README's config reference"
+        fix = (
+            f"allowed keys: {allowed}"
+            if err["type"] == "extra_forbidden"
+            else "see the README's config reference"
+        )
         raise UserError(err["msg"], f"{source}: {loc}", fix) from None
 
 
@@ -95,10 +103,10 @@ def _load_strategies(cfg: TournamentConfig, source: str, base_dir: Path) -> tupl
     for i, ref in enumerate(cfg.strategies):
         where = f"{source}: strategies[{i}]"
         path = Path(ref)
-        if not path.is_absolute() and (ref.endswith((".yaml", ".yml")) or "/" in ref):
-            # paths are relative to the current folder, else to the tournament file
-            if not path.exists() and (base_dir / path).exists():
-                ref = str(base_dir / path)
+        # paths are relative to the current folder, else to the tournament file
+        looks_like_path = ref.endswith((".yaml", ".yml")) or "/" in ref
+        if looks_like_path and not path.is_absolute() and not path.exists() and (base_dir / path).exists():
+            ref = str(base_dir / path)
         try:
             spec = load_strategy(ref)
         except UserError as exc:
@@ -107,11 +115,12 @@ def _load_strategies(cfg: TournamentConfig, source: str, base_dir: Path) -> tupl
             raise UserError(
                 f"strategy {spec.name!r} does not support {cfg.game} (it supports {', '.join(spec.games)})",
                 where,
-                "remove it or pick a strategy for this game (`cardsim list strategies --game "
-                f"{cfg.game}`)",
+                f"remove it or pick a strategy for this game (`cardsim list strategies --game {cfg.game}`)",
             )
         if any(s.name == spec.name for s in specs):
-            raise UserError(f"two strategies are named {spec.name!r}", where, "give each strategy a unique name")
+            raise UserError(
+                f"two strategies are named {spec.name!r}", where, "give each strategy a unique name"
+            )
         specs.append(spec)
     return tuple(specs)
 
@@ -125,13 +134,17 @@ def resolve(cfg: TournamentConfig, source: str, base_dir: Path | None = None) ->
             f"{source}: players",
         )
     variants = tuple(
-        resolve_variant(game, entry, cfg.players, f"{source}: variants[{i}]") for i, entry in enumerate(cfg.variants)
+        resolve_variant(game, entry, cfg.players, f"{source}: variants[{i}]")
+        for i, entry in enumerate(cfg.variants)
     )
     names = [v.name for v in variants]
     dupes = {n for n in names if names.count(n) > 1}
     if dupes:
-        raise UserError(f"variant name(s) used twice: {', '.join(sorted(dupes))}", f"{source}: variants",
-                        "give each variant entry a distinct name")
+        raise UserError(
+            f"variant name(s) used twice: {', '.join(sorted(dupes))}",
+            f"{source}: variants",
+            "give each variant entry a distinct name",
+        )
     strategies = _load_strategies(cfg, source, base_dir or Path(source).parent)
     tournament = Tournament(cfg, source, game, variants, strategies)
     from simulator.schedule import lineups_for  # validates format and lineups

@@ -149,7 +149,8 @@ def spec_from_yaml(path: Path) -> StrategySpec:
     except ValidationError as exc:
         err = exc.errors()[0]
         raise UserError(
-            err["msg"], f"{where}: {pydantic_location(err['loc'])}",
+            err["msg"],
+            f"{where}: {pydantic_location(err['loc'])}",
             "allowed keys: name, plugin, games, params, description",
         ) from None
     plugin = resolve_plugin(data.plugin, path.parent, f"{where}: plugin")

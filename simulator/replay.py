@@ -17,8 +17,17 @@ from simulator.variants import Variant
 FORMAT = "cardsim-replay/1"
 
 
-def deal_event(game: Game, variant: Variant, root: int, deal_index: int, round_number: int, dealer: int,
-               names: Sequence[str], rotation: int, seed: int) -> dict[str, Any]:
+def deal_event(
+    game: Game,
+    variant: Variant,
+    root: int,
+    deal_index: int,
+    round_number: int,
+    dealer: int,
+    names: Sequence[str],
+    rotation: int,
+    seed: int,
+) -> dict[str, Any]:
     rules = variant.rules
     return {
         "type": "deal",
@@ -39,8 +48,15 @@ def deal_event(game: Game, variant: Variant, root: int, deal_index: int, round_n
     }
 
 
-def replay_log(game: Game, variant: Variant, root: int, deal_index: int, seat_specs: Sequence[StrategySpec],
-               rotation: int = 0, match: bool = False) -> list[dict[str, Any]]:
+def replay_log(
+    game: Game,
+    variant: Variant,
+    root: int,
+    deal_index: int,
+    seat_specs: Sequence[StrategySpec],
+    rotation: int = 0,
+    match: bool = False,
+) -> list[dict[str, Any]]:
     """The full event list; a strategy fault ends it with an ``error`` event."""
     rules = variant.rules
     agents = [spec.build() for spec in seat_specs]
@@ -52,8 +68,9 @@ def replay_log(game: Game, variant: Variant, root: int, deal_index: int, seat_sp
         try:
             play_deal(state, agents)
         except StrategyFault as fault:
-            log.append({"type": "error", "seat": fault.seat, "strategy": names[fault.seat],
-                        "message": fault.detail})
+            log.append(
+                {"type": "error", "seat": fault.seat, "strategy": names[fault.seat], "message": fault.detail}
+            )
             return False
         return True
 
@@ -69,8 +86,12 @@ def replay_log(game: Game, variant: Variant, root: int, deal_index: int, seat_sp
         pos = len(log)
         state = m.next_deal()
         round_number = m.rounds + 1
-        log.insert(pos, deal_event(game, variant, root, deal_index, round_number, state.dealer, names, rotation,
-                                   state.seed))
+        log.insert(
+            pos,
+            deal_event(
+                game, variant, root, deal_index, round_number, state.dealer, names, rotation, state.seed
+            ),
+        )
         if not play(state, round_number):
             break
         m.finish_deal(state)
@@ -93,8 +114,8 @@ def to_text(game: Game, log: Sequence[dict[str, Any]]) -> str:
         if kind == "deal":
             lines.append("")
             lines.append(
-                f"=== {event['game']} · variant {event['variant']} · seed {event['seed']} · deal {event['deal_index']}"
-                f" · round {event['round']} · dealer seat {event['dealer']} ==="
+                f"=== {event['game']} · variant {event['variant']} · seed {event['seed']}"
+                f" · deal {event['deal_index']} · round {event['round']} · dealer seat {event['dealer']} ==="
             )
             for seat, name in enumerate(event["strategies"]):
                 side = next(k for k, seats in enumerate(event["sides"]) if seat in seats)
@@ -106,7 +127,9 @@ def to_text(game: Game, log: Sequence[dict[str, Any]]) -> str:
         if kind == "match_end":
             winner = event["winner"]
             who = ", ".join(map(str, winner)) if isinstance(winner, list) else str(winner)
-            lines.append(f"*** match over after {event['rounds']} rounds: side {who} wins; totals {event['totals']}")
+            lines.append(
+                f"*** match over after {event['rounds']} rounds: side {who} wins; totals {event['totals']}"
+            )
             continue
         text = game.render_event(event)
         lines.append(text if text is not None else json.dumps(event))

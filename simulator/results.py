@@ -47,8 +47,9 @@ def deals_schema(side_columns: Mapping[str, str], match_columns: Mapping[str, st
     return schema
 
 
-def chunk_frame(cols: dict[str, list], constants: dict[str, Any], schema: Mapping[str, Any],
-                variant_order: int) -> pl.DataFrame:
+def chunk_frame(
+    cols: dict[str, list], constants: dict[str, Any], schema: Mapping[str, Any], variant_order: int
+) -> pl.DataFrame:
     """Rows of one chunk as a typed frame (constants fill the per-chunk columns)."""
     n = len(cols["points"])
     data = {name: (cols[name] if name in cols else [constants[name]] * n) for name in schema}

@@ -44,8 +44,9 @@ class RunResult:
 
 
 def _replay_hint(variant) -> str:
-    sets = " ".join(f"--set {k}={json.dumps(v) if not isinstance(v, str) else v}"
-                    for k, v in variant.overrides.items())
+    sets = " ".join(
+        f"--set {k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in variant.overrides.items()
+    )
     return f"--variant {variant.base}" + (f" {sets}" if sets else "")
 
 
@@ -67,8 +68,18 @@ def build_context(t: Tournament) -> RunContext:
 
 def fingerprint(ctx: RunContext) -> str:
     """Everything that determines the rows, except how many deals are asked for."""
-    key = repr((__version__, ctx.game, ctx.root_seed, ctx.unit, ctx.variant_names, ctx.variant_options,
-                ctx.lineups, ctx.specs))
+    key = repr(
+        (
+            __version__,
+            ctx.game,
+            ctx.root_seed,
+            ctx.unit,
+            ctx.variant_names,
+            ctx.variant_options,
+            ctx.lineups,
+            ctx.specs,
+        )
+    )
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
@@ -82,8 +93,15 @@ def _package_versions() -> dict[str, str]:
     return out
 
 
-def manifest(t: Tournament, ctx: RunContext, started: datetime, groups_done: int, total: int,
-             status: str, error: str | None = None) -> dict[str, Any]:
+def manifest(
+    t: Tournament,
+    ctx: RunContext,
+    started: datetime,
+    groups_done: int,
+    total: int,
+    status: str,
+    error: str | None = None,
+) -> dict[str, Any]:
     return {
         "cardsim_version": __version__,
         "status": status,
@@ -92,12 +110,19 @@ def manifest(t: Tournament, ctx: RunContext, started: datetime, groups_done: int
         "config": t.config.model_dump(),
         "root_seed": t.config.seed,
         "variants": [
-            {"name": v.name, "base": v.base, "overrides": dict(v.overrides), "rules_hash": v.rules.rules_hash,
-             "rules": v.rules.options(), "lineups": [lu.label for lu in ctx.lineups[i]]}
+            {
+                "name": v.name,
+                "base": v.base,
+                "overrides": dict(v.overrides),
+                "rules_hash": v.rules.rules_hash,
+                "rules": v.rules.options(),
+                "lineups": [lu.label for lu in ctx.lineups[i]],
+            }
             for i, v in enumerate(t.variants)
         ],
         "strategies": [
-            {"name": s.name, "plugin": s.plugin, "params": dict(s.params), "source": s.source} for s in t.strategies
+            {"name": s.name, "plugin": s.plugin, "params": dict(s.params), "source": s.source}
+            for s in t.strategies
         ],
         "packages": _package_versions(),
         "started": started.isoformat(timespec="seconds"),
@@ -118,8 +143,9 @@ def _backend(name: str, scheduler: str | None, jobs: int) -> Iterator[None]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise UserError("the dask backend needs the distributed package", "backend",
-                        "pip install 'cardsim[dask]'") from None
+        raise UserError(
+            "the dask backend needs the distributed package", "backend", "pip install 'cardsim[dask]'"
+        ) from None
     if scheduler:
         client = Client(scheduler)
     else:
@@ -148,23 +174,40 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
     tasks = chunk_tasks(per_variant, cfg.deals, chunk, done)
     schema = deals_schema(t.game.side_columns, t.game.match_columns if cfg.unit == "match" else None)
     constants = [
-        {"game": t.game.name, "variant": v.name, "rules_hash": v.rules.rules_hash, "unit": cfg.unit,
-         "root_seed": cfg.seed}
+        {
+            "game": t.game.name,
+            "variant": v.name,
+            "rules_hash": v.rules.rules_hash,
+            "unit": cfg.unit,
+            "root_seed": cfg.seed,
+        }
         for v in t.variants
     ]
-    bar = tqdm(total=total, initial=already, unit="group", desc=cfg.name, disable=quiet or not sys.stderr.isatty(),
-               dynamic_ncols=True)
+    bar = tqdm(
+        total=total,
+        initial=already,
+        unit="group",
+        desc=cfg.name,
+        disable=quiet or not sys.stderr.isatty(),
+        dynamic_ncols=True,
+    )
     played = 0
     error: str | None = None
     clock = datetime.now(UTC)
     task_by_key = {task.key: task for task in tasks}
     try:
         with _backend(cfg.backend, cfg.scheduler, jobs):
-            results = Parallel(return_as="generator_unordered")(delayed(play_chunk)(ctx, task) for task in tasks)
+            results = Parallel(return_as="generator_unordered")(
+                delayed(play_chunk)(ctx, task) for task in tasks
+            )
             for key, cols in results:
                 task = task_by_key[key]
                 lineup = ctx.lineups[task.variant_index][task.lineup_index]
-                consts = {**constants[task.variant_index], "lineup": lineup.index, "lineup_name": lineup.label}
+                consts = {
+                    **constants[task.variant_index],
+                    "lineup": lineup.index,
+                    "lineup_name": lineup.label,
+                }
                 parts.save(key, chunk_frame(cols, consts, schema, task.variant_index))
                 played += task.groups
                 bar.update(task.groups)
@@ -184,7 +227,9 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
     status = "failed" if error else "complete"
     write_json(manifest(t, ctx, started, groups_done, total, status, error), out / "manifest.json")
     if error:
-        raise StrategyFailure(error + f"\n  {groups_done} of {total} deal groups are saved in {out}; "
-                              "fix the strategy and run the same command again to resume.")
+        raise StrategyFailure(
+            error + f"\n  {groups_done} of {total} deal groups are saved in {out}; "
+            "fix the strategy and run the same command again to resume."
+        )
     parts.remove()
     return RunResult(out, deals.drop("variant_order"), summary, played, already, seconds)

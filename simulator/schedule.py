@@ -54,26 +54,38 @@ def lineups_for(tournament: Tournament, variant: Variant) -> list[Lineup]:
     where = f"{tournament.source}: format"
     if cfg.format == "lineups":
         if not cfg.lineups:
-            raise UserError("format 'lineups' needs a 'lineups' list", f"{tournament.source}: lineups",
-                            "add e.g. lineups: [[greedy, random]] with one strategy name per side")
+            raise UserError(
+                "format 'lineups' needs a 'lineups' list",
+                f"{tournament.source}: lineups",
+                "add e.g. lineups: [[greedy, random]] with one strategy name per side",
+            )
         raw = cfg.lineups
         for i, lineup in enumerate(raw):
             loc = f"{tournament.source}: lineups[{i}]"
             if len(lineup) != sides:
-                raise UserError(f"variant {variant.name!r} has {sides} sides but this lineup names {len(lineup)}",
-                                loc, "name one strategy per side")
+                raise UserError(
+                    f"variant {variant.name!r} has {sides} sides but this lineup names {len(lineup)}",
+                    loc,
+                    "name one strategy per side",
+                )
             unknown = [n for n in lineup if n not in names]
             if unknown:
-                raise UserError(f"unknown strategy name(s) {', '.join(unknown)}", loc,
-                                f"use the names of the strategies list: {', '.join(names)}")
+                raise UserError(
+                    f"unknown strategy name(s) {', '.join(unknown)}",
+                    loc,
+                    f"use the names of the strategies list: {', '.join(names)}",
+                )
         pairs = [tuple(lineup) for lineup in raw]
     else:
         if cfg.lineups:
             raise UserError("'lineups' is only used with format: lineups", f"{tournament.source}: lineups")
         if cfg.format == "head-to-head":
             if len(names) != 2:
-                raise UserError(f"head-to-head needs exactly 2 strategies, got {len(names)}", where,
-                                "use round-robin or gauntlet for more")
+                raise UserError(
+                    f"head-to-head needs exactly 2 strategies, got {len(names)}",
+                    where,
+                    "use round-robin or gauntlet for more",
+                )
             pairs = _pairing(names[0], names[1], sides)
         else:
             if len(names) < 2:

@@ -47,9 +47,7 @@ def summarize(deals: pl.DataFrame, category_columns: list[str], unit: str) -> pl
     both = pl.concat([deals, deals.with_columns(opponent=pl.lit(ALL_OPPONENTS))])
     keys = ["variant_order", "variant", "rules_hash", "strategy", "opponent"]
     group_keys = [*keys, "lineup", "deal_index"]
-    per_group = both.group_by(group_keys).agg(
-        points=pl.col("points").mean(), margin=pl.col("margin").mean()
-    )
+    per_group = both.group_by(group_keys).agg(points=pl.col("points").mean(), margin=pl.col("margin").mean())
     spread = per_group.group_by(keys).agg(
         groups=pl.len(),
         points_mean=pl.col("points").mean(),
@@ -58,16 +56,21 @@ def summarize(deals: pl.DataFrame, category_columns: list[str], unit: str) -> pl
         margin_group_sd=pl.col("margin").std(),
     )
     if unit == "match":
-        outcome = both.filter(pl.col("round") == 1).group_by(keys).agg(
-            wins=pl.col("match_won").sum(), trials=pl.len(),
-            mean_match_rounds=pl.col("match_rounds").mean(),
+        outcome = (
+            both.filter(pl.col("round") == 1)
+            .group_by(keys)
+            .agg(
+                wins=pl.col("match_won").sum(),
+                trials=pl.len(),
+                mean_match_rounds=pl.col("match_rounds").mean(),
+            )
         )
     else:
         outcome = both.group_by(keys).agg(wins=pl.col("won").sum(), trials=pl.len())
     counts = both.group_by(keys).agg(
-        deals=pl.struct("lineup", "deal_index", "rotation", "round").n_unique(),
-        matches=pl.struct("lineup", "deal_index", "rotation").n_unique(),
-        points_sd=pl.col("points").std(),
+        pl.struct("lineup", "deal_index", "rotation", "round").n_unique().alias("deals"),
+        pl.struct("lineup", "deal_index", "rotation").n_unique().alias("matches"),
+        pl.col("points").std().alias("points_sd"),
         *[pl.col(c).cast(pl.Float64).mean().alias(f"mean_{c}") for c in numeric],
     )
     table = counts.join(spread, on=keys).join(outcome, on=keys).sort(keys)
@@ -78,33 +81,49 @@ def summarize(deals: pl.DataFrame, category_columns: list[str], unit: str) -> pl
         p_low, p_high = _t_interval(row["points_mean"], row["points_group_sd"], row["groups"])
         m_low, m_high = _t_interval(row["margin_mean"], row["margin_group_sd"], row["groups"])
         w_low, w_high = _wilson(int(row["wins"]), int(row["trials"]))
-        rows.append({
-            **{k: row[k] for k in keys},
-            "deals": row["deals"],
-            "matches": row["matches"],
-            "deal_groups": row["groups"],
-            "points_mean": row["points_mean"],
-            "points_sd": row["points_sd"],
-            "points_ci_low": p_low,
-            "points_ci_high": p_high,
-            "margin_mean": row["margin_mean"],
-            "margin_ci_low": m_low,
-            "margin_ci_high": m_high,
-            "wins": int(row["wins"]),
-            "trials": int(row["trials"]),
-            "win_rate": row["wins"] / row["trials"] if row["trials"] else None,
-            "win_ci_low": w_low,
-            "win_ci_high": w_high,
-            **({"mean_match_rounds": row["mean_match_rounds"]} if unit == "match" else {}),
-            **{f"mean_{c}": row[f"mean_{c}"] for c in numeric},
-        })
+        rows.append(
+            {
+                **{k: row[k] for k in keys},
+                "deals": row["deals"],
+                "matches": row["matches"],
+                "deal_groups": row["groups"],
+                "points_mean": row["points_mean"],
+                "points_sd": row["points_sd"],
+                "points_ci_low": p_low,
+                "points_ci_high": p_high,
+                "margin_mean": row["margin_mean"],
+                "margin_ci_low": m_low,
+                "margin_ci_high": m_high,
+                "wins": int(row["wins"]),
+                "trials": int(row["trials"]),
+                "win_rate": row["wins"] / row["trials"] if row["trials"] else None,
+                "win_ci_low": w_low,
+                "win_ci_high": w_high,
+                **({"mean_match_rounds": row["mean_match_rounds"]} if unit == "match" else {}),
+                **{f"mean_{c}": row[f"mean_{c}"] for c in numeric},
+            }
+        )
     schema = {
-        "variant_order": pl.Int32, "variant": pl.String, "rules_hash": pl.String, "strategy": pl.String,
-        "opponent": pl.String, "deals": pl.Int64, "matches": pl.Int64, "deal_groups": pl.Int64,
-        "points_mean": pl.Float64, "points_sd": pl.Float64, "points_ci_low": pl.Float64,
-        "points_ci_high": pl.Float64, "margin_mean": pl.Float64, "margin_ci_low": pl.Float64,
-        "margin_ci_high": pl.Float64, "wins": pl.Int64, "trials": pl.Int64, "win_rate": pl.Float64,
-        "win_ci_low": pl.Float64, "win_ci_high": pl.Float64,
+        "variant_order": pl.Int32,
+        "variant": pl.String,
+        "rules_hash": pl.String,
+        "strategy": pl.String,
+        "opponent": pl.String,
+        "deals": pl.Int64,
+        "matches": pl.Int64,
+        "deal_groups": pl.Int64,
+        "points_mean": pl.Float64,
+        "points_sd": pl.Float64,
+        "points_ci_low": pl.Float64,
+        "points_ci_high": pl.Float64,
+        "margin_mean": pl.Float64,
+        "margin_ci_low": pl.Float64,
+        "margin_ci_high": pl.Float64,
+        "wins": pl.Int64,
+        "trials": pl.Int64,
+        "win_rate": pl.Float64,
+        "win_ci_low": pl.Float64,
+        "win_ci_high": pl.Float64,
         **({"mean_match_rounds": pl.Float64} if unit == "match" else {}),
         **{f"mean_{c}": pl.Float64 for c in numeric},
     }

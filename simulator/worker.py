@@ -48,8 +48,17 @@ def _rules(ctx: RunContext, vi: int) -> Any:
     return _RULES_CACHE[key]
 
 
-def _failure(ctx: RunContext, vi: int, lineup: Lineup, seat_names: list[str], fault: StrategyFault,
-             deal_index: int, rotation: int, round_number: int, seed: int) -> StrategyFailure:
+def _failure(
+    ctx: RunContext,
+    vi: int,
+    lineup: Lineup,
+    seat_names: list[str],
+    fault: StrategyFault,
+    deal_index: int,
+    rotation: int,
+    round_number: int,
+    seed: int,
+) -> StrategyFailure:
     name = seat_names[fault.seat]
     spec = next(s for s in ctx.specs if s.name == name)
     refs = []
@@ -82,12 +91,30 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     seats_by_side = [list(s) for s in sides]
     side_cols = list(game.side_columns)
     match_cols = list(game.match_columns) if ctx.unit == "match" else []
-    cols: dict[str, list] = {c: [] for c in (
-        "deal_index", "round", "deal_seed", "dealer", "rotation", "side", "seats", "dealer_side", "strategy", "opponent", "points", "won",
-        *side_cols, *match_cols)}
+    cols: dict[str, list] = {
+        c: []
+        for c in (
+            "deal_index",
+            "round",
+            "deal_seed",
+            "dealer",
+            "rotation",
+            "side",
+            "seats",
+            "dealer_side",
+            "strategy",
+            "opponent",
+            "points",
+            "won",
+            *side_cols,
+            *match_cols,
+        )
+    }
     rotations = range(n_sides)
     # one strategy instance per (rotation, seat), reset at every deal
-    seat_names = {r: [lineup.side_strategy(side_of[s], r) for s in range(rules.num_players)] for r in rotations}
+    seat_names = {
+        r: [lineup.side_strategy(side_of[s], r) for s in range(rules.num_players)] for r in rotations
+    }
     agents = {r: [specs[n].build() for n in seat_names[r]] for r in rotations}
     side_names = {r: [lineup.side_strategy(k, r) for k in range(n_sides)] for r in rotations}
     opponents = {name: lineup.opponent_of(name) for name in lineup.strategies}
@@ -125,8 +152,9 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                 try:
                     play_deal(state, seat_agents)
                 except StrategyFault as fault:
-                    raise _failure(ctx, vi, lineup, seat_names[rotation], fault, deal_index, rotation, 1,
-                                   seed) from None
+                    raise _failure(
+                        ctx, vi, lineup, seat_names[rotation], fault, deal_index, rotation, 1, seed
+                    ) from None
                 add_rows(deal_index, 1, seed, rotation, state)
                 continue
             match = game.new_match(rules, lambda k, d=deal_index: deal_seed(ctx.root_seed, d, k))
@@ -138,8 +166,17 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                 try:
                     play_deal(state, seat_agents)
                 except StrategyFault as fault:
-                    raise _failure(ctx, vi, lineup, seat_names[rotation], fault, deal_index, rotation,
-                                   round_number, state.seed) from None
+                    raise _failure(
+                        ctx,
+                        vi,
+                        lineup,
+                        seat_names[rotation],
+                        fault,
+                        deal_index,
+                        rotation,
+                        round_number,
+                        state.seed,
+                    ) from None
                 add_rows(deal_index, round_number, state.seed, rotation, state)
                 match.finish_deal(state)
             match_rows = match.side_rows()

@@ -2,7 +2,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simulator.cards import (
-    FULL_DECK, RANK, RANK_MASK, SPADE_MASK, SUIT, card_pretty, card_str, cards_of, mask_of, parse_card, parse_cards,
+    FULL_DECK,
+    RANK,
+    RANK_MASK,
+    SPADE_MASK,
+    SUIT,
+    card_pretty,
+    card_str,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
 )
 
 

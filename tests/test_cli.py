@@ -28,8 +28,21 @@ def test_run_prints_summary_and_paths(write_tournament, tmp_path):
 
 def test_run_command_line_overrides(write_tournament, tmp_path):
     out = tmp_path / "other"
-    result = invoke("run", str(write_tournament()), "--deals", "3", "--seed", "11", "--out", str(out),
-                    "--variant", "no_sweep_bonus", "--variant", "double_ace_of_spades", "-q")
+    result = invoke(
+        "run",
+        str(write_tournament()),
+        "--deals",
+        "3",
+        "--seed",
+        "11",
+        "--out",
+        str(out),
+        "--variant",
+        "no_sweep_bonus",
+        "--variant",
+        "double_ace_of_spades",
+        "-q",
+    )
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["config"]["deals"] == 3 and manifest["root_seed"] == 11
@@ -43,7 +56,11 @@ def test_run_command_line_overrides(write_tournament, tmp_path):
         ({"deals": 0}, "deals", "greater than 0"),
         ({"bogus": 1}, "bogus", "allowed keys"),
         ({"variants": ["no_such_variant"]}, "variants[0]", "known variants"),
-        ({"variants": [{"name": "x", "base": "standard", "target_score": "ten"}]}, "variants[0].target_score", ""),
+        (
+            {"variants": [{"name": "x", "base": "standard", "target_score": "ten"}]},
+            "variants[0].target_score",
+            "",
+        ),
         ({"variants": [{"name": "x", "base": "standard", "no_such_key": 1}]}, "variants[0].no_such_key", ""),
         ({"strategies": ["random", "nope"]}, "strategy 'nope'", "unknown strategy plug-in"),
         ({"strategies": ["random", "missing.yaml"]}, "missing.yaml", "not found"),
@@ -69,15 +86,21 @@ def test_missing_and_invalid_files(tmp_path):
 
 def test_strategy_param_errors_name_file_and_key(write_tournament, tmp_path):
     strat = tmp_path / "s.yaml"
-    strat.write_text("name: s\nplugin: configs/strategies/plugins/spade_lover.py:SpadeLover\n"
-                     "params:\n  spade_weight: lots\n")
+    strat.write_text(
+        "name: s\nplugin: configs/strategies/plugins/spade_lover.py:SpadeLover\n"
+        "params:\n  spade_weight: lots\n"
+    )
     result = invoke("run", str(write_tournament(strategies=["random", str(strat)])))
     assert result.exit_code == 2 and f"{strat}: params.spade_weight" in result.output
-    strat.write_text("name: s\nplugin: configs/strategies/plugins/spade_lover.py:SpadeLover\nparams:\n  colour: 1\n")
+    strat.write_text(
+        "name: s\nplugin: configs/strategies/plugins/spade_lover.py:SpadeLover\nparams:\n  colour: 1\n"
+    )
     result = invoke("run", str(write_tournament(strategies=["random", str(strat)])))
     assert result.exit_code == 2 and "params.colour" in result.output and "spade_weight" in result.output
     strat.write_text("name: s\nplugin: configs/strategies/plugins/spade_lover.py:SpadeLover\n")
-    result = invoke("run", str(write_tournament(game="seep", players=None, strategies=["random", str(strat)])))
+    result = invoke(
+        "run", str(write_tournament(game="seep", players=None, strategies=["random", str(strat)]))
+    )
     assert result.exit_code == 2 and "does not support seep" in result.output
     strat.write_text("name: s\nplugin: no_such_module:Thing\n")
     result = invoke("run", str(write_tournament(strategies=["random", str(strat)])))
@@ -97,7 +120,9 @@ def test_list_commands():
     result = invoke("list", "games")
     assert result.exit_code == 0 and "sweep" in result.output
     result = invoke("list", "variants", "--game", "sweep")
-    assert result.exit_code == 0 and "no_sweep_bonus" in result.output and "sweep_bonus=False" in result.output
+    assert (
+        result.exit_code == 0 and "no_sweep_bonus" in result.output and "sweep_bonus=False" in result.output
+    )
     result = invoke("list", "strategies", "--game", "sweep")
     assert result.exit_code == 0 and "random" in result.output and "greedy" in result.output
     result = invoke("list", "variants", "--game", "chess")
@@ -105,8 +130,19 @@ def test_list_commands():
 
 
 def test_replay_formats_and_errors():
-    result = invoke("replay", "--game", "sweep", "--seed", "3", "--deal", "2", "--strategies", "random,greedy",
-                    "--format", "jsonl")
+    result = invoke(
+        "replay",
+        "--game",
+        "sweep",
+        "--seed",
+        "3",
+        "--deal",
+        "2",
+        "--strategies",
+        "random,greedy",
+        "--format",
+        "jsonl",
+    )
     assert result.exit_code == 0, result.output
     events = [json.loads(line) for line in result.output.splitlines()]
     assert events[0]["type"] == "deal" and events[-1]["type"] == "score"

@@ -41,7 +41,10 @@ def test_match_unit_reproducible_and_complete(write_tournament, tmp_path):
     b = _run(path, jobs=2, chunk_size=4, output=str(tmp_path / "b")).deals
     assert a.equals(b)
     per_match = a.group_by("deal_index", "rotation", "side").agg(
-        pl.col("points").sum(), pl.col("match_points").first(), pl.col("round").max(), pl.col("match_rounds").first(),
+        pl.col("points").sum(),
+        pl.col("match_points").first(),
+        pl.col("round").max(),
+        pl.col("match_rounds").first(),
         pl.col("match_won").first(),
     )
     assert (per_match["points"] == per_match["match_points"]).all()
@@ -53,7 +56,7 @@ def test_match_unit_reproducible_and_complete(write_tournament, tmp_path):
 
 def test_rotations_share_the_deal_and_swap_sides(write_tournament):
     deals = _run(write_tournament(deals=3)).deals
-    for (deal, rot), rows in deals.group_by("deal_index", "rotation"):
+    for _, rows in deals.group_by("deal_index", "rotation"):
         assert rows["deal_seed"].n_unique() == 1
         assert sorted(rows["strategy"]) == ["greedy", "random"]
     r0 = deals.filter(pl.col("rotation") == 0).sort("deal_index", "side")["strategy"]
@@ -68,8 +71,23 @@ def test_outputs_written_with_manifest(write_tournament, tmp_path):
     summary = pl.read_parquet(out / "summary.parquet")
     manifest = json.loads((out / "manifest.json").read_text())
     assert deals.equals(result.deals)
-    for col in ("game", "variant", "rules_hash", "deal_index", "deal_seed", "lineup", "rotation", "seats", "side",
-                "strategy", "points", "cards", "spades", "ace_of_spades", "sweeps"):
+    for col in (
+        "game",
+        "variant",
+        "rules_hash",
+        "deal_index",
+        "deal_seed",
+        "lineup",
+        "rotation",
+        "seats",
+        "side",
+        "strategy",
+        "points",
+        "cards",
+        "spades",
+        "ace_of_spades",
+        "sweeps",
+    ):
         assert col in deals.columns
     assert manifest["status"] == "complete" and manifest["deal_groups_completed"] == 5
     assert manifest["root_seed"] == 7 and manifest["variants"][0]["rules_hash"] == deals["rules_hash"][0]
@@ -88,15 +106,24 @@ def test_more_than_two_sides_pairs_one_against_the_rest(write_tournament):
 def test_gauntlet_and_lineups_formats(write_tournament, tmp_path):
     spade = str(Path("configs/strategies/spade-lover.yaml").resolve())
     t = load_tournament(write_tournament(format="gauntlet", strategies=["greedy", "random", spade]))
-    assert [lu.strategies for lu in lineups_for(t, t.variants[0])] == [("greedy", "random"), ("greedy", "spade-lover")]
-    t = load_tournament(write_tournament(format="lineups", lineups=[["greedy", "greedy"], ["random", "greedy"]]))
-    assert [lu.strategies for lu in lineups_for(t, t.variants[0])] == [("greedy", "greedy"), ("random", "greedy")]
+    assert [lu.strategies for lu in lineups_for(t, t.variants[0])] == [
+        ("greedy", "random"),
+        ("greedy", "spade-lover"),
+    ]
+    t = load_tournament(
+        write_tournament(format="lineups", lineups=[["greedy", "greedy"], ["random", "greedy"]])
+    )
+    assert [lu.strategies for lu in lineups_for(t, t.variants[0])] == [
+        ("greedy", "greedy"),
+        ("random", "greedy"),
+    ]
 
 
 @pytest.mark.parametrize("mode, detail", [("raise", "raised RuntimeError"), ("illegal", "illegal move")])
 def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_path, mode, detail):
-    path = write_tournament(strategies=["random", _faulty_yaml(tmp_path, 0.05, mode)], deals=30, chunk_size=1,
-                            seed=1)
+    path = write_tournament(
+        strategies=["random", _faulty_yaml(tmp_path, 0.05, mode)], deals=30, chunk_size=1, seed=1
+    )
     with pytest.raises(StrategyFailure) as info:
         _run(path)
     message = str(info.value)
@@ -112,7 +139,7 @@ def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_p
     from simulator.cli.app import app
 
     command = message.split("reproduce with: ")[1].splitlines()[0].split()
-    replayed = CliRunner().invoke(app, command[1:] + ["--format", "jsonl"])
+    replayed = CliRunner().invoke(app, [*command[1:], "--format", "jsonl"])
     assert replayed.exit_code == 1
     last = json.loads(replayed.output.splitlines()[-1])
     assert last["type"] == "error" and last["strategy"] == "faulty" and detail in last["message"]

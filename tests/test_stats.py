@@ -14,9 +14,23 @@ def _deals(points_a: list[int], points_b: list[int]) -> pl.DataFrame:
     rows = []
     for i, (a, b) in enumerate(zip(points_a, points_b, strict=True)):
         for side, (name, pts, opp) in enumerate((("A", a, "B"), ("B", b, "A"))):
-            rows.append({"variant_order": 0, "variant": "v", "rules_hash": "h", "lineup": 0, "deal_index": i,
-                         "rotation": 0, "round": 1, "side": side, "strategy": name, "opponent": opp,
-                         "points": pts, "won": pts > (b if name == "A" else a), "sweeps": pts % 2})
+            rows.append(
+                {
+                    "variant_order": 0,
+                    "variant": "v",
+                    "rules_hash": "h",
+                    "lineup": 0,
+                    "deal_index": i,
+                    "rotation": 0,
+                    "round": 1,
+                    "side": side,
+                    "strategy": name,
+                    "opponent": opp,
+                    "points": pts,
+                    "won": pts > (b if name == "A" else a),
+                    "sweeps": pts % 2,
+                }
+            )
     return pl.DataFrame(rows)
 
 
@@ -30,7 +44,9 @@ def test_means_intervals_and_win_rates():
     sd = stats.tstd(a)
     half = stats.t.ppf(0.975, n - 1) * sd / math.sqrt(n)
     assert math.isclose(row["points_mean"], mean)
-    assert math.isclose(row["points_ci_low"], mean - half) and math.isclose(row["points_ci_high"], mean + half)
+    assert math.isclose(row["points_ci_low"], mean - half) and math.isclose(
+        row["points_ci_high"], mean + half
+    )
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     dhalf = stats.t.ppf(0.975, n - 1) * stats.tstd(diffs) / math.sqrt(n)
     assert math.isclose(row["margin_mean"], sum(diffs) / n)

@@ -50,7 +50,9 @@ def list_variants(game: Annotated[str | None, typer.Option(help="Only this game.
 
 @app.command("strategies")
 @user_errors
-def list_strategies(game: Annotated[str | None, typer.Option(help="Only strategies for this game.")] = None) -> None:
+def list_strategies(
+    game: Annotated[str | None, typer.Option(help="Only strategies for this game.")] = None,
+) -> None:
     """Each registered plug-in with its games and parameters."""
     wanted = _games(game) if game else None
     table = Table("name", "games", "parameters", "description")
@@ -58,7 +60,11 @@ def list_strategies(game: Annotated[str | None, typer.Option(help="Only strategi
         cls = load_class(ref, f"strategy {name!r}", "plugin")
         if wanted and not set(wanted) & set(cls.games):
             continue
-        params = "; ".join(f"{p}: {t} = {d!r} ({h})" if h else f"{p}: {t} = {d!r}"
-                           for p, t, d, h in describe_params(cls)) or "-"
+        params = (
+            "; ".join(
+                f"{p}: {t} = {d!r} ({h})" if h else f"{p}: {t} = {d!r}" for p, t, d, h in describe_params(cls)
+            )
+            or "-"
+        )
         table.add_row(name, ", ".join(cls.games), params, cls.summary)
     Console().print(table)

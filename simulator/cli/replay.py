@@ -41,8 +41,12 @@ def replay(
     variant: Annotated[str, typer.Option(help="Variant preset.")] = "standard",
     players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")] = None,
     strategies: Annotated[str, typer.Option(help="Comma-separated names or YAML files.")] = "random",
-    rotation: Annotated[int, typer.Option(help="Seat rotation of the run (selects the strategies' RNG).")] = 0,
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE (repeatable).")] = None,
+    rotation: Annotated[
+        int, typer.Option(help="Seat rotation of the run (selects the strategies' RNG).")
+    ] = 0,
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE (repeatable).")
+    ] = None,
     match: Annotated[bool, typer.Option("--match", help="Play a whole match.")] = False,
     format: Annotated[str, typer.Option(help="text or jsonl.")] = "text",
 ) -> None:
@@ -54,8 +58,9 @@ def replay(
     g = get_game(game)
     entry = {"base": variant, "name": variant, **parse_set_options(set_ or [])}
     v = resolve_variant(g, entry, players, "--variant/--set")
-    refs = seat_strategies([r.strip() for r in strategies.split(",") if r.strip()], v.rules.num_players,
-                           v.rules.sides)
+    refs = seat_strategies(
+        [r.strip() for r in strategies.split(",") if r.strip()], v.rules.num_players, v.rules.sides
+    )
     specs = []
     for ref in refs:
         spec = load_strategy(ref)

@@ -56,27 +56,48 @@ def print_summary(summary: pl.DataFrame, unit: str, console: Console) -> None:
 
 @user_errors
 def run(
-    config: Annotated[Path, typer.Argument(help="Tournament YAML file, e.g. configs/tournaments/quickstart.yaml.")],
+    config: Annotated[
+        Path, typer.Argument(help="Tournament YAML file, e.g. configs/tournaments/quickstart.yaml.")
+    ],
     deals: Annotated[int | None, typer.Option(help="Deal groups per lineup and variant.")] = None,
     seed: Annotated[int | None, typer.Option(help="Root seed of the run.")] = None,
     jobs: Annotated[int | None, typer.Option(help="Worker processes (-1: every core).")] = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default results/<name>).")] = None,
-    variant: Annotated[list[str] | None, typer.Option(help="Variant preset to play (repeatable; replaces the file's).")] = None,
+    variant: Annotated[
+        list[str] | None, typer.Option(help="Variant preset to play (repeatable; replaces the file's).")
+    ] = None,
     unit: Annotated[str | None, typer.Option(help="deal or match.")] = None,
-    format: Annotated[str | None, typer.Option(help="head-to-head, round-robin, gauntlet or lineups.")] = None,
-    strategy: Annotated[list[str] | None, typer.Option(help="Strategy YAML or name (repeatable; replaces the file's).")] = None,
+    format: Annotated[
+        str | None, typer.Option(help="head-to-head, round-robin, gauntlet or lineups.")
+    ] = None,
+    strategy: Annotated[
+        list[str] | None, typer.Option(help="Strategy YAML or name (repeatable; replaces the file's).")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     chunk_size: Annotated[int | None, typer.Option(help="Deal groups per parallel task.")] = None,
     backend: Annotated[str | None, typer.Option(help="loky (this machine) or dask.")] = None,
-    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Dask scheduler address, e.g. tcp://host:8786.")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary table.")] = False,
-    fresh: Annotated[bool, typer.Option(help="Ignore saved parts of an interrupted run and start over.")] = False,
+    fresh: Annotated[
+        bool, typer.Option(help="Ignore saved parts of an interrupted run and start over.")
+    ] = False,
 ) -> None:
     """Play a tournament: strategies against each other over seeded deals, per variant."""
     overrides = {
-        "deals": deals, "seed": seed, "jobs": jobs, "output": str(out) if out else None, "variants": variant,
-        "unit": unit, "format": format, "strategies": strategy, "players": players, "chunk_size": chunk_size,
-        "backend": backend, "scheduler": scheduler,
+        "deals": deals,
+        "seed": seed,
+        "jobs": jobs,
+        "output": str(out) if out else None,
+        "variants": variant,
+        "unit": unit,
+        "format": format,
+        "strategies": strategy,
+        "players": players,
+        "chunk_size": chunk_size,
+        "backend": backend,
+        "scheduler": scheduler,
     }
     tournament = load_tournament(config, overrides)
     console = Console(width=None if sys.stdout.isatty() else 110)
@@ -86,8 +107,11 @@ def run(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from None
     except ImportError as exc:
-        raise UserError(f"missing package for the {tournament.config.backend} backend: {exc}",
-                        "backend", "pip install 'cardsim[dask]'") from None
+        raise UserError(
+            f"missing package for the {tournament.config.backend} backend: {exc}",
+            "backend",
+            "pip install 'cardsim[dask]'",
+        ) from None
     if not quiet:
         print_summary(result.summary, tournament.config.unit, console)
     played = result.deals.select("deal_index", "rotation", "round", "lineup", "variant").unique().height

@@ -163,7 +163,9 @@ class Game(Protocol):
     def new_match(
         self, rules: RulesBase, deal_seed: Callable[[int], int], log: list[dict] | None = None
     ) -> Match:
-        """A match whose k-th deal (from 1) uses ``deal_seed(k)``; the first dealer is drawn from round 1's seed."""
+        """A match whose k-th deal (from 1) uses ``deal_seed(k)``.
+
+        The first dealer is drawn from round 1's seed, as ``new_deal(dealer=None)`` does."""
 
     def render_event(self, event: Mapping[str, Any]) -> str | None:
         """Human text for one of this game's replay events (None: use the generic form)."""

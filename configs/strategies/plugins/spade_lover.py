@@ -41,4 +41,3 @@ class SpadeLover(Strategy):
             return max(captures, key=lambda m: (self._value(m.mask | (1 << m.card)), -m.card))
         trails = [m for m in moves if m.action == "trail"] or list(moves)
         return min(trails, key=lambda m: (bool((1 << m.card) & SPADE_MASK), RANK[m.card], m.card))
-

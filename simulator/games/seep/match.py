@@ -1,0 +1,115 @@
+"""Seep baazis and matches (§8, §11.2, §12.5): cumulative scores, under-9, lead, dealer rotation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from simulator.games.seep.rules import SeepRules
+from simulator.games.seep.state import SeepState
+
+
+def baazi_result(rules: SeepRules, deal: list[int], totals: list[int]) -> tuple[int, str] | None:
+    """Winner side and reason of the baazi after a deal, or None while it goes on.
+
+    ``deal`` are the deal's side scores (sweeps included, SP-16), ``totals`` the
+    cumulative baazi scores including this deal. Under-9 comes first (§8.2); it
+    applies only when some but not all sides scored below 9.
+    """
+    nsides = len(deal)
+    if rules.under9_rule:
+        low = [k for k in range(nsides) if deal[k] < 9]
+        if 0 < len(low) < nsides:
+            ok = [k for k in range(nsides) if deal[k] >= 9]
+            best = max(totals[k] for k in ok)
+            leaders = [k for k in ok if totals[k] == best]
+            if len(leaders) == 1:
+                return leaders[0], "under9"
+    target = rules.baazi_target
+    for k in range(nsides):
+        if all(totals[k] - totals[j] >= target for j in range(nsides) if j != k):
+            return k, "lead"
+    return None
+
+
+class SeepMatch:
+    """Deals until one side has won ``baazis_to_win_match`` baazis."""
+
+    def __init__(
+        self, rules: SeepRules, deal_seed: Callable[[int], int], log: list[dict] | None = None
+    ) -> None:
+        self.rules = rules
+        self.deal_seed = deal_seed
+        self.log = log
+        nsides = len(rules.sides)
+        self.over = False
+        self.rounds = 0
+        self.totals = [0] * nsides  # within the current baazi
+        self.baazis = [0] * nsides
+        self.last_reason = ""
+        self.baazi_history: list[tuple[int, str, int]] = []  # (winner, reason, round)
+        self._next_dealer: int | None = None
+
+    def next_deal(self) -> SeepState:
+        if self.over:
+            raise RuntimeError("the match is over")
+        return SeepState(self.rules, self.deal_seed(self.rounds + 1), self._next_dealer, self.log)
+
+    def finish_deal(self, state: SeepState) -> None:
+        rules, log = self.rules, self.log
+        self.rounds += 1
+        deal = state.side_points()
+        for k, pts in enumerate(deal):
+            self.totals[k] += pts
+        if log is not None:
+            log.append(state.score_event(self.totals))
+        result = baazi_result(rules, deal, self.totals)
+        n = rules.num_players
+        dealer = state.dealer
+        if rules.dealer_rotation == "losing_team_deals":
+            diff = self.totals[0] - self.totals[1]
+            lead = diff if rules.side_of_seat[dealer] == 0 else -diff
+            nxt = dealer if lead <= 0 else (dealer + 1) % n
+            if result is not None:
+                nxt = (nxt + 2) % n
+        else:
+            nxt = (dealer + 1) % n
+        self._next_dealer = nxt
+        if result is None:
+            return
+        winner, reason = result
+        self.baazis[winner] += 1
+        self.last_reason = reason
+        self.baazi_history.append((winner, reason, self.rounds))
+        if log is not None:
+            log.append({"type": "baazi_end", "winner": winner, "reason": reason, "baazis": list(self.baazis)})
+        self.totals = [0] * len(self.totals)
+        if self.baazis[winner] >= rules.baazis_to_win_match:
+            self.over = True
+            if log is not None:
+                log.append(
+                    {
+                        "type": "match_end",
+                        "winner": winner,
+                        "totals": list(self.baazis),
+                        "rounds": self.rounds,
+                    }
+                )
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        return [k for k, b in enumerate(self.baazis) if b >= self.rules.baazis_to_win_match]
+
+    def side_rows(self) -> list[dict[str, Any]]:
+        won = set(self.winners())
+        return [
+            {
+                "match_won": k in won,
+                "match_rounds": self.rounds,
+                "match_points": self.baazis[k],
+                "baazis_won": self.baazis[k],
+                "baazi_reason": self.last_reason,
+            }
+            for k in range(len(self.baazis))
+        ]

@@ -1,0 +1,636 @@
+"""One Seep deal: dealing, the bid, move generation (§5, §9), moves, end of deal and scoring.
+
+The floor is kept as ints: ``loose`` is a card mask and the houses live in
+three 14-slot lists indexed by house value (cards mask, sum of card values,
+owner seats as a bit mask) plus ``hmask`` (bit V set when a V-house exists),
+which is enough for invariant I1 by construction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from simulator.cards import RANK_MASK, mask_strs
+from simulator.games.seep.combos import (
+    EMPTY_TABLE,
+    VALUE,
+    family_unions,
+    mask_value,
+    maximal_unions,
+    subset_table,
+)
+from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMove, move_text
+from simulator.games.seep.rules import GAME_NAME, SeepRules
+from simulator.games.seep.scoring import card_points
+
+BIDDING, PLAYING, OVER = range(3)
+#: cards of value 9..13: the bidder needs one of them (§3.3)
+HIGH_MASK = RANK_MASK[9] | RANK_MASK[10] | RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
+_MOVE = SeepMove
+_new = tuple.__new__
+#: the throw move of each card, built once
+_THROWS = tuple(SeepMove(THROW, c, 0, 0) for c in range(52))
+_VAL = VALUE
+
+
+def _pack(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HouseView:
+    """A house as anyone sees it: value, cards mask, owner seats, cemented flag."""
+
+    value: int
+    cards: int
+    owners: tuple[int, ...]
+    cemented: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeepView:
+    """What one seat may see: its own hand and the public table only (no state reference)."""
+
+    game: str
+    seat: int
+    rules: SeepRules
+    dealer: int
+    bidder: int
+    bid: int  # 0 before the bid
+    hand: int  # own hand mask
+    hand_sizes: tuple[int, ...]
+    floor_visible: bool
+    loose: int  # loose floor mask (0 while the floor is face down)
+    houses: tuple[HouseView, ...]
+    play: int  # plays made so far; the next play is play + 1
+    total_plays: int
+    current_player: int
+    last_capturer: int
+    sweeps: tuple[int, ...]  # per side
+    sweep_points: tuple[int, ...]  # per side
+    played: int  # mask of every card played so far (public)
+    history: tuple[tuple[int, SeepMove], ...]  # (seat, move) of every decision so far
+
+
+class SeepState:
+    """A Seep deal in progress (the ``DealState`` API of ``simulator.games.base``)."""
+
+    def __init__(
+        self, rules: SeepRules, seed: int, dealer: int | None = None, log: list[dict] | None = None
+    ) -> None:
+        self._setup(rules, seed, dealer, log)
+        self._deal_first()
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self, rules: SeepRules, seed: int, dealer: int | None, log: list[dict] | None) -> None:
+        n = rules.num_players
+        self.rules = rules
+        self.seed = seed
+        self.log = log
+        self.n = n
+        self.rng = random.Random(seed)
+        self.dealer = self.rng.randrange(n) if dealer is None else dealer
+        self.bidder = (self.dealer + 1) % n
+        self.side_of = rules.side_of_seat
+        self.nsides = len(rules.sides)
+        self.partner = tuple((s + 2) % 4 for s in range(4)) if n == 4 else (-1,) * n
+        self.total_plays = rules.total_plays
+        self.retain = rules.owner_must_retain
+        self.cementing = rules.cementing
+        self.thirty = rules.scoring == "thirty"
+        self.hands = [0] * n
+        self.loose = 0
+        self.hcards = [0] * 14
+        self.hsum = [0] * 14
+        self.howners = [0] * 14
+        self.hmask = 0
+        self.piles = [0] * self.nsides
+        self.sweep_pts = [0] * self.nsides
+        self.sweeps = [0] * self.nsides
+        self.built = [0] * self.nsides
+        self.last_capturer = -1
+        self.plays = 0
+        self.bid = 0
+        self.phase = BIDDING
+        self.turn = self.bidder
+        self.floor_up = rules.floor_visible_at_bid
+        self.stock: list[int] = []
+        self.played = 0
+        self.history: list[tuple[int, SeepMove]] = []
+        self._moves: tuple[SeepMove, ...] | None = None
+        self._card_pts: list[int] | None = None
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: SeepRules,
+        hands: list[int],
+        loose: int,
+        houses: list[tuple[int, int, tuple[int, ...]]] = (),  # type: ignore[assignment]
+        *,
+        turn: int,
+        plays: int = 1,
+        bid: int = 10,
+        dealer: int | None = None,
+        last_capturer: int = -1,
+        stock: list[int] | None = None,
+    ) -> SeepState:
+        """Test constructor: a position in the play phase built from masks.
+
+        ``houses`` lists (value, cards mask, owner seats); ``plays`` is the number of plays
+        already made (0 means the next play is the bidder's opening, restricted by ``bid``).
+        Invariants are the caller's business.
+        """
+        self = cls.__new__(cls)
+        n = rules.num_players
+        self._setup(rules, 0, (turn - 1) % n if dealer is None else dealer, None)
+        self.hands = list(hands)
+        self.loose = loose
+        for value, cards, owners in houses:
+            self.hcards[value] = cards
+            self.hsum[value] = mask_value(cards)
+            self.howners[value] = sum(1 << s for s in owners)
+            self.hmask |= 1 << value
+        self.turn = turn
+        self.plays = plays
+        self.bid = bid
+        self.phase = PLAYING
+        self.floor_up = True
+        self.last_capturer = last_capturer
+        self.stock = list(stock or [])
+        return self
+
+    # ------------------------------------------------------------------ dealing
+    def _deal_first(self) -> None:
+        """First packet (§3.2): bidder, floor, then the others; void deals redealt by the same dealer."""
+        n, b, log = self.n, self.bidder, self.log
+        while True:
+            deck = list(range(52))
+            self.rng.shuffle(deck)
+            self.hands = [0] * n
+            self.hands[b] = _pack(deck[0:4])
+            self.loose = _pack(deck[4:8])
+            pos = 8
+            for k in range(1, n):
+                self.hands[(b + k) % n] = _pack(deck[pos : pos + 4])
+                pos += 4
+            self.stock = deck[pos:]
+            if log is not None:
+                log.append(
+                    {
+                        "type": "dealt",
+                        "hands": [mask_strs(h) for h in self.hands],
+                        "floor": mask_strs(self.loose),
+                    }
+                )
+            if self.hands[b] & HIGH_MASK:
+                return
+            if log is not None:
+                log.append({"type": "void_deal", "seat": b})
+
+    def _deal_packets(self, rounds: int) -> None:
+        """Deal ``rounds`` rounds of 4-card packets from the stock, bidder first (§3.7, §11)."""
+        n, b, stock, hands = self.n, self.bidder, self.stock, self.hands
+        pos = 0
+        for _ in range(rounds):
+            for k in range(n):
+                s = (b + k) % n
+                hands[s] |= _pack(stock[pos : pos + 4])
+                pos += 4
+        del stock[:pos]
+
+    # ------------------------------------------------------------------ API
+    def current_player(self) -> int:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_moves(self) -> tuple[SeepMove, ...]:
+        moves = self._moves
+        if moves is None:
+            if self.phase == PLAYING:
+                moves = self._play_moves(self.bid if self.plays == 0 else 0)
+            elif self.phase == BIDDING:
+                moves = self._bid_moves()
+            else:
+                moves = ()
+            self._moves = moves
+        return moves
+
+    def move_text(self, move: SeepMove) -> str:
+        return move_text(move)
+
+    # ------------------------------------------------------------------ move generation
+    def _bid_moves(self) -> tuple[SeepMove, ...]:
+        """Bids 9..13 of a held value (§3.4); floor visible: only values allowing a house or capture."""
+        hand = self.hands[self.bidder]
+        held = [v for v in range(9, 14) if hand & RANK_MASK[v]]
+        if self.rules.floor_visible_at_bid:
+            ok = [v for v in held if any(m.action != THROW for m in self._play_moves(v))]
+            if ok:
+                held = ok
+        return tuple(_MOVE(BID, -1, v, 0) for v in held)
+
+    def _play_moves(self, opening: int) -> tuple[SeepMove, ...]:
+        """Every legal play of the player to move (§5); ``opening`` = the bid on play #1, else 0 (§3.6).
+
+        Per position: the subset-sum table of the loose cards (memoised on the
+        loose mask) and the house targets V the mover may use (ownership and
+        holding of §5.3) are computed once; then each distinct held value gets
+        its captures, house moves and breaks, shared by every card of that value.
+        """
+        p = self.turn
+        hand = self.hands[p]
+        loose = self.loose
+        hmask = self.hmask
+        howners = self.howners
+        cementing = self.cementing
+        pbit = 1 << p
+        partner = self.partner[p]
+        parbit = (1 << partner) if partner >= 0 else 0
+        table = subset_table(loose) if loose else EMPTY_TABLE
+        # house targets the mover may use: (V, exists, a single V card is not enough?, a, sets summing to V)
+        targets = []
+        for V in range(9, 14) if not opening else (opening,):
+            rm = RANK_MASK[V]
+            held_v = hand & rm
+            exists = hmask >> V & 1
+            if not held_v and not exists:
+                continue
+            a = loose & rm
+            if exists:
+                if not cementing:
+                    continue
+                ow = howners[V]
+                need = bool(ow & pbit) or not (ow & parbit)
+            else:
+                if a and not cementing:
+                    continue
+                need = True
+            if need and not held_v:
+                continue
+            need_two = need and not (held_v & (held_v - 1))
+            xsets = [s for s in table[V] if not s & a] if a else table[V]
+            targets.append((V, exists, need_two, a, xsets))
+        # ordinary houses the mover does not own (break targets)
+        breakable = []
+        if hmask and not opening:
+            hsum = self.hsum
+            for hv in range(9, 13):
+                if hmask >> hv & 1 and hsum[hv] == hv and not howners[hv] & pbit:
+                    breakable.append(hv)
+        retain = self.retain
+        out: list[SeepMove] = []
+        append = out.append
+        rest_hand = hand
+        while rest_hand:
+            low = rest_hand & -rest_hand
+            v = _VAL[low.bit_length() - 1]
+            cv = hand & RANK_MASK[v]
+            rest_hand &= ~cv
+            two = (cv & (cv - 1)) != 0  # another card of value v stays in hand
+            c0 = low.bit_length() - 1
+            start = len(out)
+            # ---- captures (§5.2): the v-house, all loose v cards, a maximal family of sets
+            captures = False
+            if not opening or v == opening:
+                ml = loose & RANK_MASK[v]
+                sets = table[v]
+                if ml:
+                    sets = [s for s in sets if not s & ml]
+                    captures = True
+                    for u in maximal_unions(sets):
+                        append(_new(SeepMove, (CAPTURE, c0, 0, ml | u)))
+                elif sets:
+                    captures = True
+                    if len(sets) == 1:
+                        append(_new(SeepMove, (CAPTURE, c0, 0, sets[0])))
+                    else:
+                        for u in maximal_unions(sets):
+                            append(_new(SeepMove, (CAPTURE, c0, 0, u)))
+                elif hmask >> v & 1:
+                    captures = True
+                    append(_new(SeepMove, (CAPTURE, c0, 0, 0)))
+            # retention (§5.8): an owner of the v-house with a single v card may only capture
+            if not (retain and not two and howners[v] & pbit):
+                # ---- house moves (§5.3)
+                for V, exists, need_two, a, xsets in targets:
+                    if v > V:
+                        continue
+                    if v == V:
+                        if (need_two and not two) or not cementing:
+                            continue
+                        if not xsets:
+                            if a or exists:
+                                append(_new(SeepMove, (HOUSE, c0, V, a)))
+                            continue
+                        for u in family_unions(xsets):
+                            if u or a or exists:
+                                append(_new(SeepMove, (HOUSE, c0, V, a | u)))
+                        continue
+                    s1s = table[V - v]
+                    if not s1s:
+                        continue
+                    if not cementing:
+                        for s1 in s1s:
+                            append(_new(SeepMove, (HOUSE, c0, V, s1)))
+                    elif xsets:
+                        seen: dict[int, None] = {}
+                        for s1 in s1s:
+                            for u in family_unions([s for s in xsets if not s & s1]):
+                                seen[s1 | a | u] = None
+                        for f in seen:
+                            append(_new(SeepMove, (HOUSE, c0, V, f)))
+                    else:
+                        for s1 in s1s:
+                            append(_new(SeepMove, (HOUSE, c0, V, s1 | a)))
+                # ---- breaks (§5.4)
+                if breakable and v <= 4:
+                    for hv in breakable:
+                        V = hv + v
+                        if V > 13:
+                            break
+                        a = loose & RANK_MASK[V]
+                        if hmask >> V & 1:
+                            if not cementing:
+                                continue
+                            ow = howners[V]
+                            need = bool(ow & pbit) or not (ow & parbit)
+                        else:
+                            if a and not cementing:
+                                continue
+                            need = True
+                        if need and not hand & RANK_MASK[V]:
+                            continue
+                        append(_new(SeepMove, (BREAK, c0, V, a)))
+            if not captures and (not opening or v == opening):
+                append(_THROWS[c0])
+            cv ^= low
+            if cv:
+                block = out[start:]
+                while cv:
+                    low = cv & -cv
+                    cv ^= low
+                    c = low.bit_length() - 1
+                    out += [_new(SeepMove, (m[0], c, m[2], m[3])) for m in block]
+        return tuple(out)
+
+    # ------------------------------------------------------------------ applying moves
+    def apply(self, move: SeepMove) -> None:
+        self._moves = None
+        p = self.turn
+        action, c, value, floor = move
+        log = self.log
+        self.history.append((p, move))
+        if action == BID:
+            self.bid = value
+            self.phase = PLAYING
+            self.floor_up = True
+            if log is not None:
+                log.append({"type": "bid", "seat": p, "value": value})
+            return
+        cb = 1 << c
+        v = VALUE[c]
+        self.hands[p] ^= cb
+        self.played |= cb
+        self.plays += 1
+        side = self.side_of[p]
+        hcards, hsum, howners = self.hcards, self.hsum, self.howners
+        sweep = 0
+        if log is not None:
+            ev: dict[str, Any] = {"type": "move", "seat": p, "play": self.plays, "card": mask_strs(cb)[0]}
+            captured: list[Any] = []
+            from_floor: list[str] = []
+            house_ev = None
+        if action == CAPTURE:
+            take = floor | cb
+            if self.hmask >> v & 1:
+                if log is not None:
+                    captured.append(self._house_obj(v))
+                take |= hcards[v]
+                self._remove_house(v)
+            if log is not None:
+                captured += mask_strs(floor)
+                name = "capture"
+            self.loose ^= floor
+            self.piles[side] |= take
+            self.last_capturer = p
+            if not self.loose and not self.hmask:
+                if self.plays == self.total_plays:
+                    sweep = 0
+                elif self.thirty:
+                    sweep = v
+                else:
+                    sweep = 25 if self.plays == 1 else 50
+                self.sweeps[side] += 1
+                self.sweep_pts[side] += sweep
+        elif action == HOUSE:
+            self.loose ^= floor
+            add = floor | cb
+            total = mask_value(add)
+            if self.hmask >> value & 1:
+                hcards[value] |= add
+                hsum[value] += total
+                ow = howners[value]
+                partner = self.partner[p]
+                if not ow & (1 << p) and not (partner >= 0 and ow & (1 << partner)):
+                    howners[value] = ow | (1 << p)
+                name = "cement"
+            else:
+                hcards[value] = add
+                hsum[value] = total
+                howners[value] = 1 << p
+                self.hmask |= 1 << value
+                self.built[side] += 1
+                name = "build"
+            if log is not None:
+                from_floor = mask_strs(floor)
+                house_ev = self._house_obj(value, "value")
+        elif action == BREAK:
+            hv = value - v
+            cards = hcards[hv] | cb | floor
+            total = hsum[hv] + v + mask_value(floor)
+            self._remove_house(hv)
+            self.loose ^= floor
+            if self.hmask >> value & 1:
+                hcards[value] |= cards
+                hsum[value] += total
+                ow = howners[value]
+                partner = self.partner[p]
+                if not ow & (1 << p) and not (partner >= 0 and ow & (1 << partner)):
+                    howners[value] = ow | (1 << p)
+            else:
+                hcards[value] = cards
+                hsum[value] = total
+                howners[value] = 1 << p
+                self.hmask |= 1 << value
+            if log is not None:
+                name = "break"
+                from_floor = mask_strs(floor)
+                house_ev = self._house_obj(value, "value")
+        else:
+            self.loose |= cb
+            if log is not None:
+                name = "throw"
+        if log is not None:
+            ev["action"] = name
+            ev["captured"] = captured
+            ev["from_floor"] = from_floor
+            ev["house"] = house_ev
+            ev["sweep_points"] = sweep
+            ev["floor"] = self._floor_obj()
+            log.append(ev)
+        plays = self.plays
+        if plays == 1:
+            self._deal_packets(3 if self.n == 3 and self.rules.three_player_hand_size == 16 else 2)
+            if log is not None:
+                log.append({"type": "dealt_rest", "hands": [mask_strs(h) for h in self.hands]})
+        elif plays == 24 and self.n == 2 and self.total_plays == 48:
+            self._deal_packets(3)
+            if log is not None:
+                log.append({"type": "redeal", "hands": [mask_strs(h) for h in self.hands]})
+        if plays >= self.total_plays:
+            self._finish()
+        else:
+            self.turn = (p + 1) % self.n
+
+    def _remove_house(self, v: int) -> None:
+        self.hcards[v] = 0
+        self.hsum[v] = 0
+        self.howners[v] = 0
+        self.hmask &= ~(1 << v)
+
+    def _finish(self) -> None:
+        """End of deal (§6): the floor goes to the last capturer's side; not a sweep."""
+        rest = self.loose
+        for v in range(9, 14):
+            rest |= self.hcards[v]
+        last = self.last_capturer
+        if last >= 0:
+            self.piles[self.side_of[last]] |= rest
+        if self.log is not None:
+            self.log.append(
+                {
+                    "type": "leftover",
+                    "seat": last if last >= 0 else None,
+                    "side": self.side_of[last] if last >= 0 else None,
+                    "cards": mask_strs(rest),
+                }
+            )
+        self.loose = 0
+        for v in range(9, 14):
+            if self.hmask >> v & 1:
+                self._remove_house(v)
+        self.phase = OVER
+        self.turn = -1
+
+    # ------------------------------------------------------------------ replay helpers
+    def _house_obj(self, v: int, key: str = "house") -> dict[str, Any]:
+        ow = self.howners[v]
+        return {
+            key: v,
+            "cards": mask_strs(self.hcards[v]),
+            "owners": [s for s in range(self.n) if ow >> s & 1],
+            "cemented": self.hsum[v] >= 2 * v,
+        }
+
+    def _floor_obj(self) -> list[Any]:
+        floor: list[Any] = mask_strs(self.loose)
+        floor += [self._house_obj(v) for v in range(9, 14) if self.hmask >> v & 1]
+        return floor
+
+    # ------------------------------------------------------------------ scoring
+    def card_points(self) -> list[int]:
+        """Card points per side (majority bonus included) of the captured piles."""
+        if self._card_pts is None or self.phase != OVER:
+            pts = card_points(self.piles, self.thirty, self.rules.thirty_majority)
+            if self.phase != OVER:
+                return pts
+            self._card_pts = pts
+        return self._card_pts
+
+    def side_points(self) -> list[int]:
+        cp = self.card_points()
+        return [cp[k] + self.sweep_pts[k] for k in range(self.nsides)]
+
+    def side_rows(self) -> list[dict[str, Any]]:
+        cp = self.card_points()
+        bidder_side = self.side_of[self.bidder]
+        return [
+            {
+                "card_points": cp[k],
+                "sweep_points": self.sweep_pts[k],
+                "sweeps": self.sweeps[k],
+                "bid": self.bid,
+                "bidder_side": k == bidder_side,
+                "houses_built": self.built[k],
+            }
+            for k in range(self.nsides)
+        ]
+
+    def score_event(self, totals: list[int] | tuple[int, ...]) -> dict[str, Any]:
+        cp = self.card_points()
+        return {
+            "type": "score",
+            "sides": [
+                {
+                    "side": k,
+                    "seats": list(seats),
+                    "card_points": cp[k],
+                    "sweep_points": self.sweep_pts[k],
+                    "total": cp[k] + self.sweep_pts[k],
+                }
+                for k, seats in enumerate(self.rules.sides)
+            ],
+            "totals": list(totals),
+        }
+
+    # ------------------------------------------------------------------ views
+    def houses(self) -> tuple[HouseView, ...]:
+        """The houses on the floor, by value (public)."""
+        return tuple(
+            HouseView(
+                v,
+                self.hcards[v],
+                tuple(s for s in range(self.n) if self.howners[v] >> s & 1),
+                self.hsum[v] >= 2 * v,
+            )
+            for v in range(9, 14)
+            if self.hmask >> v & 1
+        )
+
+    def view(self, seat: int) -> SeepView:
+        return SeepView(
+            game=GAME_NAME,
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            bidder=self.bidder,
+            bid=self.bid,
+            hand=self.hands[seat],
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            floor_visible=self.floor_up,
+            loose=self.loose if self.floor_up else 0,
+            houses=self.houses(),
+            play=self.plays,
+            total_plays=self.total_plays,
+            current_player=self.turn,
+            last_capturer=self.last_capturer,
+            sweeps=tuple(self.sweeps),
+            sweep_points=tuple(self.sweep_pts),
+            played=self.played,
+            history=tuple(self.history),
+        )
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(mask_strs(h)) for h in self.hands)
+        return f"SeepState(play={self.plays}, turn={self.turn}, hands=[{hands}], floor={self._floor_obj()})"
+
+
+__all__ = ["BIDDING", "OVER", "PLAYING", "HouseView", "SeepState", "SeepView"]

@@ -6,7 +6,11 @@ import importlib
 
 from simulator.games.base import Game
 
-GAME_MODULES = {"sweep": "simulator.games.sweep", "seep": "simulator.games.seep", "sueca": "simulator.games.sueca"}
+GAME_MODULES = {
+    "sweep": "simulator.games.sweep",
+    "seep": "simulator.games.seep",
+    "sueca": "simulator.games.sueca",
+}
 
 
 def get_game(name: str) -> Game:

@@ -20,7 +20,7 @@ def write_tournament(tmp_path: Path):
             "game": "sweep",
             "players": 4,
             "variants": ["standard"],
-            "strategies": ["random", str(ROOT / "configs/strategies/spade-lover.yaml")],
+            "strategies": ["random", "greedy"],
             "format": "head-to-head",
             "unit": "deal",
             "deals": 20,

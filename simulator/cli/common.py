@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import typer
+from rich.console import Console
 
 from simulator.errors import UserError
 
@@ -23,3 +25,8 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
             raise typer.Exit(2) from None
 
     return wrapper
+
+
+def console() -> Console:
+    """The terminal's width on a terminal; 120 columns when output goes to a file or pipe."""
+    return Console(width=None if sys.stdout.isatty() else 120)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from simulator.cli.common import user_errors
+from simulator.cli.common import console, user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, available_games, get_game
 from simulator.plugins import all_registered, describe_params, load_class
@@ -32,7 +31,7 @@ def list_games() -> None:
     for name in available_games():
         g = get_game(name)
         table.add_row(name, g.title, ", ".join(map(str, g.allowed_players)), ", ".join(g.variants))
-    Console().print(table)
+    console().print(table)
 
 
 @app.command("variants")
@@ -45,7 +44,7 @@ def list_variants(game: Annotated[str | None, typer.Option(help="Only this game.
         for variant, changes in g.variants.items():
             text = ", ".join(f"{k}={v}" for k, v in changes.items()) or "(defaults)"
             table.add_row(name, variant, text, g.variant_docs.get(variant, ""))
-    Console().print(table)
+    console().print(table)
 
 
 @app.command("strategies")
@@ -67,4 +66,4 @@ def list_strategies(
             or "-"
         )
         table.add_row(name, ", ".join(cls.games), params, cls.summary)
-    Console().print(table)
+    console().print(table)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -11,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from simulator.cli.common import user_errors
+from simulator.cli.common import console, user_errors
 from simulator.config import load_tournament
 from simulator.errors import UserError
 from simulator.runner import run_tournament
@@ -29,10 +28,10 @@ def _with_ci(mean: float | None, low: float | None, high: float | None, percent:
     return f"{_fmt(mean, 3)} [{_fmt(low, 3)}, {_fmt(high, 3)}]"
 
 
-def print_summary(summary: pl.DataFrame, unit: str, console: Console) -> None:
+def print_summary(summary: pl.DataFrame, unit: str, screen: Console) -> None:
     """One table per variant: each strategy against all its opponents combined."""
     if summary.is_empty():
-        console.print("no completed deals")
+        screen.print("no completed deals")
         return
     overall = summary.filter(pl.col("opponent") == "(all)")
     for variant in overall["variant"].unique(maintain_order=True):
@@ -51,7 +50,7 @@ def print_summary(summary: pl.DataFrame, unit: str, console: Console) -> None:
                 _with_ci(r["margin_mean"], r["margin_ci_low"], r["margin_ci_high"]),
                 _with_ci(r["win_rate"], r["win_ci_low"], r["win_ci_high"], percent=True),
             )
-        console.print(table)
+        screen.print(table)
 
 
 @user_errors
@@ -100,7 +99,7 @@ def run(
         "scheduler": scheduler,
     }
     tournament = load_tournament(config, overrides)
-    console = Console(width=None if sys.stdout.isatty() else 110)
+    screen = console()
     try:
         result = run_tournament(tournament, quiet=quiet, fresh=fresh)
     except StrategyFailure as exc:
@@ -113,11 +112,11 @@ def run(
             "pip install 'cardsim[dask]'",
         ) from None
     if not quiet:
-        print_summary(result.summary, tournament.config.unit, console)
+        print_summary(result.summary, tournament.config.unit, screen)
     played = result.deals.select("deal_index", "rotation", "round", "lineup", "variant").unique().height
     rate = f", {played / result.seconds:,.0f} deals/s" if result.seconds > 0 and result.groups_played else ""
     resumed = f" ({result.groups_resumed} resumed)" if result.groups_resumed else ""
-    console.print(
+    screen.print(
         f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n"
         f"results: {result.out}/deals.parquet, {result.out}/summary.parquet, {result.out}/manifest.json"
     )

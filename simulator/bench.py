@@ -91,4 +91,4 @@ def _pipeline_run(groups: int, jobs: int, seed: int) -> int:
             output=str(Path(out) / "bench"),
         )
         result = run_tournament(resolve(cfg, "bench"), quiet=True)
-    return result.deals.height // 2  # two side rows per deal
+    return result.deals_played

@@ -33,12 +33,17 @@ from simulator.stats import summarize
 from simulator.worker import RunContext, StrategyFailure, play_chunk
 
 
+class RunInterrupted(Exception):
+    """The user stopped the run; completed chunks are saved for a resume."""
+
+
 @dataclass
 class RunResult:
     out: Path
     deals: pl.DataFrame
     summary: pl.DataFrame
     groups_played: int
+    deals_played: int
     groups_resumed: int
     seconds: float
 
@@ -192,6 +197,7 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
         dynamic_ncols=True,
     )
     played = 0
+    deals_played = 0
     error: str | None = None
     clock = datetime.now(UTC)
     task_by_key = {task.key: task for task in tasks}
@@ -210,9 +216,14 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
                 }
                 parts.save(key, chunk_frame(cols, consts, schema, task.variant_index))
                 played += task.groups
+                deals_played += len(
+                    set(zip(cols["deal_index"], cols["rotation"], cols["round"], strict=True))
+                )
                 bar.update(task.groups)
     except StrategyFailure as exc:
         error = str(exc)
+    except KeyboardInterrupt:
+        error = "interrupted"
     finally:
         bar.close()
     seconds = (datetime.now(UTC) - clock).total_seconds()
@@ -224,12 +235,17 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
     summary = summarize(deals, categories, cfg.unit) if deals.height else pl.DataFrame()
     write_parquet(deals.drop("variant_order"), out / "deals.parquet")
     write_parquet(summary, out / "summary.parquet")
-    status = "failed" if error else "complete"
+    status = "complete" if error is None else ("interrupted" if error == "interrupted" else "failed")
     write_json(manifest(t, ctx, started, groups_done, total, status, error), out / "manifest.json")
+    if error == "interrupted":
+        raise RunInterrupted(
+            f"interrupted: {groups_done} of {total} deal groups are saved in {out}; "
+            "run the same command again to resume."
+        )
     if error:
         raise StrategyFailure(
             error + f"\n  {groups_done} of {total} deal groups are saved in {out}; "
             "fix the strategy and run the same command again to resume."
         )
     parts.remove()
-    return RunResult(out, deals.drop("variant_order"), summary, played, already, seconds)
+    return RunResult(out, deals.drop("variant_order"), summary, played, deals_played, already, seconds)

@@ -13,7 +13,7 @@ from rich.table import Table
 from simulator.cli.common import console, user_errors
 from simulator.config import load_tournament
 from simulator.errors import UserError
-from simulator.runner import run_tournament
+from simulator.runner import RunInterrupted, run_tournament
 from simulator.worker import StrategyFailure
 
 
@@ -105,6 +105,9 @@ def run(
     except StrategyFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from None
+    except RunInterrupted as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(130) from None
     except ImportError as exc:
         raise UserError(
             f"missing package for the {tournament.config.backend} backend: {exc}",
@@ -113,9 +116,13 @@ def run(
         ) from None
     if not quiet:
         print_summary(result.summary, tournament.config.unit, screen)
-    played = result.deals.select("deal_index", "rotation", "round", "lineup", "variant").unique().height
-    rate = f", {played / result.seconds:,.0f} deals/s" if result.seconds > 0 and result.groups_played else ""
-    resumed = f" ({result.groups_resumed} resumed)" if result.groups_resumed else ""
+    played = result.deals_played
+    rate = f", {played / result.seconds:,.0f} deals/s" if result.seconds > 0 and played else ""
+    resumed = (
+        f" (and {result.groups_resumed} deal groups resumed from an earlier run)"
+        if result.groups_resumed
+        else ""
+    )
     screen.print(
         f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n"
         f"results: {result.out}/deals.parquet, {result.out}/summary.parquet, {result.out}/manifest.json"

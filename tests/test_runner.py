@@ -145,27 +145,35 @@ def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_p
     assert last["type"] == "error" and last["strategy"] == "faulty" and detail in last["message"]
 
 
-def test_interrupted_run_resumes_to_identical_rows(write_tournament, tmp_path):
-    path = write_tournament(deals=12, chunk_size=2)
-    full = _run(path, output=str(tmp_path / "full")).deals
-    # simulate an interruption: keep only some part files of a run
-    t = load_tournament(path, {"output": str(tmp_path / "cut")})
-    run_tournament(t, quiet=True)
-    from simulator.results import PartStore
-    from simulator.runner import build_context, fingerprint
-
-    store = PartStore(tmp_path / "cut", fingerprint(build_context(t)))
-    store.dir.mkdir(parents=True)
-    (store.dir / "FINGERPRINT").write_text(store.fingerprint)
-    frame = full.with_columns(pl.lit(0, dtype=pl.Int32).alias("variant_order"))
-    store.save("v0-l0-0-4", frame.filter(pl.col("deal_index") < 4))
-    resumed = run_tournament(t, quiet=True)
-    assert resumed.groups_resumed == 4 and resumed.groups_played == 8
-    assert resumed.deals.equals(full)
-
-
 def test_dask_backend_gives_the_same_rows(write_tournament, tmp_path):
     path = write_tournament(deals=8)
     local = _run(path, output=str(tmp_path / "local")).deals
     dask = _run(path, backend="dask", jobs=2, chunk_size=3, output=str(tmp_path / "dask")).deals
     assert dask.equals(local)
+
+
+def test_ctrl_c_keeps_chunks_and_resume_matches_full_run(write_tournament, tmp_path, monkeypatch):
+    import simulator.runner as runner_module
+    from simulator.runner import RunInterrupted
+
+    path = write_tournament(deals=10, chunk_size=2)
+    full = _run(path, output=str(tmp_path / "full")).deals
+    calls = []
+    real = runner_module.play_chunk
+
+    def stop_on_third(ctx, task):
+        calls.append(task)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(ctx, task)
+
+    monkeypatch.setattr(runner_module, "play_chunk", stop_on_third)
+    t = load_tournament(path, {"output": str(tmp_path / "cut")})
+    with pytest.raises(RunInterrupted, match="4 of 10 deal groups are saved"):
+        run_tournament(t, quiet=True)
+    manifest = json.loads((tmp_path / "cut" / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted" and manifest["deal_groups_completed"] == 4
+    monkeypatch.setattr(runner_module, "play_chunk", real)
+    resumed = run_tournament(t, quiet=True)
+    assert resumed.groups_resumed == 4 and resumed.groups_played == 6
+    assert resumed.deals.equals(full)

@@ -1,7 +1,8 @@
 """Seep (Punjabi partnership fishing game with houses): the ``GAME`` object for cardsim.
 
-Modules: ``rules`` (options, variants), ``combos`` (cached subset sums),
-``moves`` (move tuples), ``state`` (a deal), ``scoring`` (point tables),
+Modules: ``rules`` (options, variants), ``combos`` (disjoint-set unions),
+``options`` (per-value moves cached on loose values), ``moves`` (move tuples),
+``movelist`` (legal moves built on access), ``state`` (a deal), ``scoring`` (point tables),
 ``match`` (baazis), ``render`` (text replay).
 """
 

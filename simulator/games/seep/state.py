@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from simulator.cards import RANK_MASK, mask_strs
-from simulator.games.seep.combos import (
-    EMPTY_TABLE,
-    VALUE,
-    family_unions,
-    mask_value,
-    maximal_unions,
-    subset_table,
-)
+from simulator.games.seep.combos import VALUE, mask_value
+from simulator.games.seep.movelist import Chunk, MoveList, Template
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMove, move_text
+from simulator.games.seep.options import FLOOR_CACHE, SBIT, floor_options
 from simulator.games.seep.rules import GAME_NAME, SeepRules
 from simulator.games.seep.scoring import card_points
 
@@ -29,10 +25,20 @@ BIDDING, PLAYING, OVER = range(3)
 #: cards of value 9..13: the bidder needs one of them (§3.3)
 HIGH_MASK = RANK_MASK[9] | RANK_MASK[10] | RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
 _MOVE = SeepMove
-_new = tuple.__new__
-#: the throw move of each card, built once
-_THROWS = tuple(SeepMove(THROW, c, 0, 0) for c in range(52))
 _VAL = VALUE
+#: house values present in each 5-bit mask of values 9..13 (``hmask >> 9``)
+_VALUES_OF = tuple(tuple(V for V in range(9, 14) if m >> (V - 9) & 1) for m in range(32))
+#: ``hmask >> 9`` as an SBIT mask
+_SPREAD = tuple(sum(SBIT[V] for V in _VALUES_OF[m]) for m in range(32))
+#: SBIT flags of the house values V >= v, by v
+_FROM = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
+#: SWAR masks of the per-value card counts (see ``options.value_counts``)
+_PAIRS = sum(0x5 << 4 * r for r in range(13))
+_QUADS = sum(0x3 << 4 * r for r in range(13))
+#: the templates of a lone house capture, of a throw (§5.2, §5.5)
+_HOUSE_CAPTURE: tuple[Template, ...] = ((CAPTURE, 0, 0),)
+_THROW: Template = (THROW, 0, 0)
+_THROW_ONLY: tuple[Template, ...] = (_THROW,)
 
 
 def _pack(cards: list[int]) -> int:
@@ -122,7 +128,7 @@ class SeepState:
         self.stock: list[int] = []
         self.played = 0
         self.history: list[tuple[int, SeepMove]] = []
-        self._moves: tuple[SeepMove, ...] | None = None
+        self._moves: Sequence[SeepMove] | None = None
         self._card_pts: list[int] | None = None
 
     @classmethod
@@ -211,7 +217,7 @@ class SeepState:
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_moves(self) -> tuple[SeepMove, ...]:
+    def legal_moves(self) -> Sequence[SeepMove]:
         moves = self._moves
         if moves is None:
             if self.phase == PLAYING:
@@ -237,149 +243,108 @@ class SeepState:
                 held = ok
         return tuple(_MOVE(BID, -1, v, 0) for v in held)
 
-    def _play_moves(self, opening: int) -> tuple[SeepMove, ...]:
+    def _play_moves(self, opening: int) -> MoveList:
         """Every legal play of the player to move (§5); ``opening`` = the bid on play #1, else 0 (§3.6).
 
-        Per position: the subset-sum table of the loose cards (memoised on the
-        loose mask) and the house targets V the mover may use (ownership and
-        holding of §5.3) are computed once; then each distinct held value gets
-        its captures, house moves and breaks, shared by every card of that value.
+        Captures and house floors per card value come from ``options`` (cached on
+        the loose values). What depends on houses and hands is reduced to a few
+        masks with one flag bit per value 9..13 (``SBIT``), so each distinct held
+        value costs a few tests; its templates are shared by every card of that
+        value in one ``MoveList`` chunk.
         """
         p = self.turn
         hand = self.hands[p]
-        loose = self.loose
-        hmask = self.hmask
-        howners = self.howners
         cementing = self.cementing
-        pbit = 1 << p
-        partner = self.partner[p]
-        parbit = (1 << partner) if partner >= 0 else 0
-        table = subset_table(loose) if loose else EMPTY_TABLE
-        # house targets the mover may use: (V, exists, a single V card is not enough?, a, sets summing to V)
-        targets = []
-        for V in range(9, 14) if not opening else (opening,):
-            rm = RANK_MASK[V]
-            held_v = hand & rm
-            exists = hmask >> V & 1
-            if not held_v and not exists:
-                continue
-            a = loose & rm
-            if exists:
-                if not cementing:
-                    continue
+        loose = self.loose
+        x = (loose & _PAIRS) + (loose >> 1 & _PAIRS)  # value_counts(loose), inlined
+        key = ((x & _QUADS) + (x >> 2 & _QUADS)) << 1 | cementing
+        info = FLOOR_CACHE.get(key) or floor_options(key)
+        caps, house_options, lrank = info.caps, info.house_options, info.rank
+        hmask = self.hmask
+        # per house value: the mover owns it / only the partner side needs no holding (§5.3)
+        own = noneed = 0
+        breakable: list[int] = []
+        if hmask:
+            howners, hsum = self.howners, self.hsum
+            pbit = 1 << p
+            partner = self.partner[p]
+            parbit = (1 << partner) if partner >= 0 else 0
+            for V in _VALUES_OF[hmask >> 9]:
                 ow = howners[V]
-                need = bool(ow & pbit) or not (ow & parbit)
-            else:
-                if a and not cementing:
-                    continue
-                need = True
-            if need and not held_v:
-                continue
-            need_two = need and not (held_v & (held_v - 1))
-            xsets = [s for s in table[V] if not s & a] if a else table[V]
-            targets.append((V, exists, need_two, a, xsets))
-        # ordinary houses the mover does not own (break targets)
-        breakable = []
-        if hmask and not opening:
-            hsum = self.hsum
-            for hv in range(9, 13):
-                if hmask >> hv & 1 and hsum[hv] == hv and not howners[hv] & pbit:
-                    breakable.append(hv)
-        retain = self.retain
-        out: list[SeepMove] = []
-        append = out.append
-        rest_hand = hand
-        while rest_hand:
-            low = rest_hand & -rest_hand
+                if ow & pbit:
+                    own |= SBIT[V]
+                else:
+                    if ow & parbit:
+                        noneed |= SBIT[V]
+                    if V < 13 and hsum[V] == V and not opening:
+                        breakable.append(V)  # an ordinary house the mover does not own (§5.4)
+        # held values 9..13 (one, two or more cards) as SBIT masks, by 4-bit popcounts
+        h = hand >> 32
+        h = (h & 0x55555) + (h >> 1 & 0x55555)
+        h = (h & 0x33333) + (h >> 2 & 0x33333)
+        held = (h + 0x77777) & 0x88888
+        two = (h + 0x66666) & 0x88888
+        exists = _SPREAD[hmask >> 9]
+        # usable house targets V (§5.3; also the targets of breaks, §5.4)
+        if cementing:
+            elig = exists & (noneed | held) | held & ~exists
+        else:
+            elig = held & ~exists & ~((key >> 33) + 0x77777 & 0x88888)  # no loose V card
+        if opening:
+            elig &= SBIT[opening]
+        single = elig & ~noneed & ~two  # a lone V card cannot be used up
+        blocked = own & ~two if self.retain else 0  # retention (§5.8)
+        chunks: list[Chunk] = []
+        total = 0
+        rest = hand
+        while rest:
+            low = rest & -rest
             v = _VAL[low.bit_length() - 1]
             cv = hand & RANK_MASK[v]
-            rest_hand &= ~cv
-            two = (cv & (cv - 1)) != 0  # another card of value v stays in hand
-            c0 = low.bit_length() - 1
-            start = len(out)
-            # ---- captures (§5.2): the v-house, all loose v cards, a maximal family of sets
-            captures = False
-            if not opening or v == opening:
-                ml = loose & RANK_MASK[v]
-                sets = table[v]
-                if ml:
-                    sets = [s for s in sets if not s & ml]
-                    captures = True
-                    for u in maximal_unions(sets):
-                        append(_new(SeepMove, (CAPTURE, c0, 0, ml | u)))
-                elif sets:
-                    captures = True
-                    if len(sets) == 1:
-                        append(_new(SeepMove, (CAPTURE, c0, 0, sets[0])))
-                    else:
-                        for u in maximal_unions(sets):
-                            append(_new(SeepMove, (CAPTURE, c0, 0, u)))
-                elif hmask >> v & 1:
-                    captures = True
-                    append(_new(SeepMove, (CAPTURE, c0, 0, 0)))
-            # retention (§5.8): an owner of the v-house with a single v card may only capture
-            if not (retain and not two and howners[v] & pbit):
+            rest ^= cv
+            # ---- captures (§5.2); None: the card captures nothing, so it may be thrown (§5.5)
+            if opening and v != opening:
+                temps: Any = ()
+            else:
+                temps = caps[v]
+                if temps is None:
+                    temps = info.captures(v)
+                temps = temps or (_HOUSE_CAPTURE if hmask >> v & 1 else None)
+            # house options only when some target V >= v is usable
+            houses: Any = ()
+            if elig & _FROM[v]:
+                houses = house_options[v]
+                if houses is None:
+                    houses = info.houses(v)
+            # retention: an owner of the v-house with a single v card may only capture
+            if (houses or (breakable and v <= 4)) and not blocked & SBIT[v]:
+                more: list[Template] = []
                 # ---- house moves (§5.3)
-                for V, exists, need_two, a, xsets in targets:
-                    if v > V:
-                        continue
-                    if v == V:
-                        if (need_two and not two) or not cementing:
-                            continue
-                        if not xsets:
-                            if a or exists:
-                                append(_new(SeepMove, (HOUSE, c0, V, a)))
-                            continue
-                        for u in family_unions(xsets):
-                            if u or a or exists:
-                                append(_new(SeepMove, (HOUSE, c0, V, a | u)))
-                        continue
-                    s1s = table[V - v]
-                    if not s1s:
-                        continue
-                    if not cementing:
-                        for s1 in s1s:
-                            append(_new(SeepMove, (HOUSE, c0, V, s1)))
-                    elif xsets:
-                        seen: dict[int, None] = {}
-                        for s1 in s1s:
-                            for u in family_unions([s for s in xsets if not s & s1]):
-                                seen[s1 | a | u] = None
-                        for f in seen:
-                            append(_new(SeepMove, (HOUSE, c0, V, f)))
-                    else:
-                        for s1 in s1s:
-                            append(_new(SeepMove, (HOUSE, c0, V, s1 | a)))
+                for V, bit, new, ex in houses:
+                    if elig & bit and not (v == V and single & bit and cv == low):
+                        more += ex if exists & bit else new
                 # ---- breaks (§5.4)
                 if breakable and v <= 4:
                     for hv in breakable:
                         V = hv + v
                         if V > 13:
                             break
-                        a = loose & RANK_MASK[V]
-                        if hmask >> V & 1:
-                            if not cementing:
-                                continue
-                            ow = howners[V]
-                            need = bool(ow & pbit) or not (ow & parbit)
-                        else:
-                            if a and not cementing:
-                                continue
-                            need = True
-                        if need and not hand & RANK_MASK[V]:
-                            continue
-                        append(_new(SeepMove, (BREAK, c0, V, a)))
-            if not captures and (not opening or v == opening):
-                append(_THROWS[c0])
-            cv ^= low
-            if cv:
-                block = out[start:]
-                while cv:
-                    low = cv & -cv
-                    cv ^= low
-                    c = low.bit_length() - 1
-                    out += [_new(SeepMove, (m[0], c, m[2], m[3])) for m in block]
-        return tuple(out)
+                        if elig & SBIT[V]:
+                            more.append((BREAK, V, lrank[V]))
+                if more:
+                    if temps is None:
+                        more.append(_THROW)
+                        temps = more
+                    else:
+                        temps = [*temps, *more]
+            if temps is None:
+                temps = _THROW_ONLY
+            if temps:
+                n = len(temps)
+                k = n if cv == low else n * cv.bit_count()
+                chunks.append((k, n, cv, temps))
+                total += k
+        return MoveList(chunks, total, loose)
 
     # ------------------------------------------------------------------ applying moves
     def apply(self, move: SeepMove) -> None:

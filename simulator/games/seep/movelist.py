@@ -1,0 +1,117 @@
+"""Legal moves built on access: random play looks at one move of about ten.
+
+A position's moves are chunks ``(cards mask, templates)``: every card of the
+mask (a card value's copies in hand) has the same templates ``(action, value,
+floor)``, whose floor is a *canonical* mask of the loose value multiset (the
+``j``-th loose card of a value is bit ``j`` of its 4-bit rank group, see
+``options``). A move is materialised as a :class:`SeepMove` only when indexed,
+iterated or searched, with its floor mapped to the actual loose cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from simulator.games.seep.moves import SeepMove
+
+#: (action, value, canonical floor mask) of a move, the card left out
+Template = tuple[int, int, int]
+#: (number of moves, number of templates, cards sharing the templates, templates)
+Chunk = tuple[int, int, int, tuple[Template, ...] | list[Template]]
+
+_new = tuple.__new__
+#: bit 0 of each of the 13 rank groups
+_GROUP_LOW = sum(1 << 4 * r for r in range(13))
+
+
+def _deposit(p: int, q: int) -> int:
+    """The bits of ``q`` placed, in order, on the set bits of ``p``."""
+    slots = [b for b in range(4) if p >> b & 1]
+    return sum(1 << b for k, b in enumerate(slots) if q >> k & 1)
+
+
+#: _DEPOSIT[p][q] = _deposit(p, q) for 4-bit groups
+_DEPOSIT = tuple(tuple(_deposit(p, q) for q in range(16)) for p in range(16))
+
+
+def concrete(floor: int, loose: int) -> int:
+    """The loose cards named by a canonical ``floor`` mask.
+
+    Fast path: a group either fully taken or untouched is just the loose cards
+    of that rank; a partial group (one of two 3s...) is deposited bit by bit.
+    """
+    g = floor | floor >> 1
+    g = (g | g >> 2) & _GROUP_LOW
+    cards = g * 15 & loose
+    if cards.bit_count() == floor.bit_count():
+        return cards
+    cards = shift = 0
+    while floor:
+        if floor & 15:
+            cards |= _DEPOSIT[loose >> shift & 15][floor & 15] << shift
+        floor >>= 4
+        shift += 4
+    return cards
+
+
+class MoveList(Sequence[SeepMove]):
+    """An immutable sequence of the legal moves, in chunk order then card order then template order."""
+
+    __slots__ = ("_chunks", "_len", "_loose")
+
+    def __init__(self, chunks: list[Chunk], length: int, loose: int) -> None:
+        self._chunks = chunks
+        self._len = length
+        self._loose = loose
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is not int:
+            if isinstance(i, slice):
+                return tuple(self)[i]
+            i = i.__index__()
+        if i < 0:
+            i += self._len
+        if i >= 0:
+            for k, n, cards, temps in self._chunks:
+                if i < k:
+                    if i >= n:  # not the lowest card of the chunk
+                        j, i = divmod(i, n)
+                        while j:
+                            cards &= cards - 1
+                            j -= 1
+                    action, value, floor = temps[i]
+                    if floor:
+                        floor = concrete(floor, self._loose)
+                    return _new(SeepMove, (action, (cards & -cards).bit_length() - 1, value, floor))
+                i -= k
+        raise IndexError("move index out of range")
+
+    def __iter__(self) -> Iterator[SeepMove]:
+        loose = self._loose
+        for _, _, cards, temps in self._chunks:
+            moves = [(a, v, f and concrete(f, loose)) for a, v, f in temps]
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                c = low.bit_length() - 1
+                for a, v, f in moves:
+                    yield _new(SeepMove, (a, c, v, f))
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, tuple) or len(move) != 4:
+            return False
+        action, card, value, floor = move
+        loose = self._loose
+        for _, _, cards, temps in self._chunks:
+            if isinstance(card, int) and 0 <= card < 52 and cards >> card & 1:
+                return any(
+                    a == action and v == value and (f and concrete(f, loose)) == floor for a, v, f in temps
+                )
+        return False
+
+    def __repr__(self) -> str:
+        return f"MoveList({list(self)!r})"

@@ -1,0 +1,168 @@
+"""The moves each card value allows on a loose floor, cached on the loose *values* (§5.2, §5.3).
+
+Why: legality never looks at suits, and random play meets the same few
+thousand loose-value multisets over and over while the exact cards differ.
+So the costly part of move generation (subset sums, maximal capture families,
+house floor sets) is solved once per multiset and card value, lazily, on a
+*canonical* floor: the ``n`` loose cards of a value become the lowest ``n``
+bits of its 4-bit rank group. ``movelist.concrete`` maps a canonical floor back
+to the actual cards; the state adds what depends on houses and hands.
+Canonical and actual cards are in the same order, so moves come out in the
+order a card-level generator gives them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.cards import RANK_MASK
+from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
+from simulator.games.seep.movelist import Template
+from simulator.games.seep.moves import CAPTURE, HOUSE
+
+#: spread flag bit of house value V = 9..13 in the per-position target masks (0 below 9)
+SBIT = tuple(8 << 4 * (V - 9) if V >= 9 else 0 for V in range(14))
+
+#: (V, SBIT[V], templates when no V-house exists, templates when it exists): HOUSE moves of a card value
+HouseOption = tuple[int, int, tuple[Template, ...], tuple[Template, ...]]
+
+_LOW2 = sum(0x5 << 4 * r for r in range(13))
+_LOW1 = sum(0x3 << 4 * r for r in range(13))
+
+
+def value_counts(loose: int) -> int:
+    """The loose cards per value as 4-bit counts (the cache key of a floor), by SWAR popcounts."""
+    x = (loose & _LOW2) + (loose >> 1 & _LOW2)
+    return (x & _LOW1) + (x >> 2 & _LOW1)
+
+
+class FloorOptions:
+    """Captures and HOUSE floors of each card value on one loose-value multiset (§5.2, §5.3, §12.2).
+
+    ``caps[v]`` and ``house_options[v]`` are filled on first use by
+    :meth:`captures` and :meth:`houses`; ``rank[x]`` is the canonical mask of
+    the loose cards of value ``x``.
+    """
+
+    __slots__ = ("_counts", "_table", "_xunions", "caps", "cementing", "house_options", "rank")
+
+    def __init__(self, counts: int, cementing: bool) -> None:
+        self._counts = counts
+        canon = 0
+        for r in range(13):
+            canon |= ((1 << (counts >> 4 * r & 15)) - 1) << 4 * r
+        partial: list[tuple[int, int]] = [(0, 0)]
+        m = canon
+        while m:
+            low = m & -m
+            m ^= low
+            v = VALUE[low.bit_length() - 1]
+            partial += [(s | low, t + v) for s, t in partial if t + v <= 13]
+        table: tuple[list[int], ...] = tuple([] for _ in range(14))
+        for s, t in partial[1:]:
+            table[t].append(s)
+        #: table[t]: every non-empty canonical mask whose values sum to t, in card order
+        self._table = table
+        self._xunions: list[list[int] | bool | None] = [None] * 14
+        self.cementing = cementing
+        self.rank = tuple(canon & RANK_MASK[x] for x in range(14))
+        self.caps: list[tuple[Template, ...] | None] = [None] * 14
+        self.house_options: list[tuple[HouseOption, ...] | None] = [None] * 14
+
+    def _unions(self, V: int) -> list[int] | None:
+        """Unions of the optional families X of §5.3 (sets summing to V without a loose V card).
+
+        None when there is no such set. The unions avoiding an S1 are exactly
+        those of the sets avoiding it, so one list serves every S1.
+        """
+        unions = self._xunions[V]
+        if unions is None:
+            a = self.rank[V]
+            xsets = [s for s in self._table[V] if not s & a]
+            unions = self._xunions[V] = family_unions(xsets) if xsets else False
+        return unions or None
+
+    def captures(self, v: int) -> tuple[Template, ...]:
+        """Captures of a card of value ``v``, houses apart (§5.2): all loose v cards plus a maximal family.
+
+        They only involve loose values up to v, whose canonical masks do not
+        depend on the other values, so they are shared through ``_CAPTURE_PARTS``.
+        """
+        key = (self._counts & _UPTO[v]) << 5 | v
+        temps = _CAPTURE_PARTS.get(key)
+        if temps is None:
+            sets, ml = self._table[v], self.rank[v]
+            if not sets:
+                caps: list[int] | tuple[int, ...] = ()
+            elif ml:
+                caps = [ml | u for u in maximal_unions([s for s in sets if not s & ml])]
+            else:
+                caps = maximal_unions(sets) if len(sets) > 1 else sets
+            temps = _store(_CAPTURE_PARTS, key, tuple([(CAPTURE, 0, f) for f in caps]))
+        self.caps[v] = temps
+        return temps
+
+    def houses(self, v: int) -> tuple[HouseOption, ...]:
+        """HOUSE options of a card of value ``v`` by rising V; the caller checks ownership and holding.
+
+        The option of a target V only involves loose values up to V, so it is
+        shared through ``_HOUSE_PARTS``.
+        """
+        table, cementing = self._table, self.cementing
+        houses: list[HouseOption] = []
+        for V in range(max(v, 9), 14):
+            if (v == V and not cementing) or (v < V and not table[V - v]):
+                continue
+            key = ((self._counts & _UPTO[V]) << 4 | v) << 5 | V << 1 | cementing
+            option = _HOUSE_PARTS.get(key)
+            if option is None:
+                option = _store(_HOUSE_PARTS, key, self._house_option(v, V))
+            houses.append(option)
+        options = self.house_options[v] = tuple(houses)
+        return options
+
+    def _house_option(self, v: int, V: int) -> HouseOption:
+        """The HOUSE templates of a v card and target V (S1, absorbed A, optional families X)."""
+        a = self.rank[V]
+        if v == V:  # the card is a set by itself: alone it only adds to an existing house
+            unions = self._unions(V) or [0]
+            new = tuple([(HOUSE, V, a | u) for u in unions if u or a])
+            return V, SBIT[V], new, tuple([(HOUSE, V, a | u) for u in unions])
+        s1s = self._table[V - v]
+        if not self.cementing:  # one set S1 and no loose V card (the caller checks)
+            return V, SBIT[V], tuple([(HOUSE, V, s1) for s1 in s1s]), ()
+        unions = self._unions(V)
+        if unions:
+            floors: Any = dict.fromkeys([s1 | a | u for s1 in s1s for u in unions if not u & s1])
+        else:
+            floors = [s1 | a for s1 in s1s]
+        temps = tuple([(HOUSE, V, f) for f in floors])
+        return V, SBIT[V], temps, temps
+
+
+#: floor option parts shared between floors with the same low values; cleared when full
+_CAPTURE_PARTS: dict[int, tuple[Template, ...]] = {}
+_HOUSE_PARTS: dict[int, HouseOption] = {}
+#: canonical masks of the values 1..v, by v
+_UPTO = tuple(sum(0xF << 4 * (x - 1) for x in range(1, v + 1)) for v in range(14))
+
+
+def _store(cache: dict[int, Any], key: int, part: Any) -> Any:
+    """Put ``part`` in ``cache`` (emptied first when full, so memory stays bounded)."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = part
+    return part
+
+
+#: solved floors keyed by ``value_counts(loose) << 1 | cementing``; cleared when full (bounded memory)
+FLOOR_CACHE: dict[int, FloorOptions] = {}
+_CACHE_LIMIT = 1 << 16
+
+
+def floor_options(key: int) -> FloorOptions:
+    """New :class:`FloorOptions` cached under ``key`` = ``value_counts(loose) << 1 | cementing``."""
+    if len(FLOOR_CACHE) >= _CACHE_LIMIT:
+        FLOOR_CACHE.clear()
+    info = FLOOR_CACHE[key] = FloorOptions(key >> 1, bool(key & 1))
+    return info

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.games.base import RulesBase, RulesError
+from simulator.games.options import bool_options, choice_options, int_option, reject_unknown
 
 GAME_NAME = "seep"
 
@@ -90,13 +91,6 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 }
 _BOOLS = ("cementing", "under9_rule", "floor_visible_at_bid", "owner_must_retain", "two_player_second_deal")
 _POSITIVE_INTS = ("baazi_target", "baazis_to_win_match")
-_KEYS = tuple(f.name for f in dataclasses.fields(SeepRules))
-
-
-def _check_int(key: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(key, f"must be an integer, got {value!r}")
-    return value
 
 
 def make_rules(options: Mapping[str, Any]) -> SeepRules:
@@ -106,22 +100,12 @@ def make_rules(options: Mapping[str, Any]) -> SeepRules:
     ``baazi_target`` is 30 in the thirty-point game.
     """
     opts = dict(options)
-    for key in opts:
-        if key not in _KEYS:
-            raise RulesError(key, f"unknown Seep option; known options: {', '.join(_KEYS)}")
-    for key, allowed in _CHOICES.items():
-        if key in opts:
-            value = opts[key]
-            if isinstance(allowed[0], int):
-                value = _check_int(key, value)
-            if value not in allowed:
-                raise RulesError(key, f"must be one of {', '.join(map(str, allowed))}, got {value!r}")
-    for key in _BOOLS:
-        if key in opts and not isinstance(opts[key], bool):
-            raise RulesError(key, f"must be true or false, got {opts[key]!r}")
+    reject_unknown(opts, SeepRules, "Seep")
+    choice_options(opts, _CHOICES)
+    bool_options(opts, _BOOLS)
     for key in _POSITIVE_INTS:
-        if key in opts and _check_int(key, opts[key]) < 1:
-            raise RulesError(key, f"must be a positive integer, got {opts[key]!r}")
+        if key in opts:
+            int_option(key, opts[key], minimum=1)
     n = opts.get("num_players", 4)
     thirty = opts.get("scoring", "hundred") == "thirty"
     opts.setdefault("under9_rule", not (n == 3 or thirty))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.games.base import RulesBase, RulesError
+from simulator.games.options import choice_options, int_option, reject_unknown
 
 NUM_PLAYERS = 5
 MIN_BID = 61
@@ -73,34 +74,17 @@ VARIANT_DOCS: dict[str, str] = {
 }
 
 
-def _int_option(key: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(key, f"must be an integer, got {value!r}")
-    return value
-
-
 def make_rules(options: Mapping[str, Any]) -> SuecaRules:
     """Rules from the explicitly given options; ``RulesError`` names the bad key and what is allowed."""
-    fields = {f.name for f in dataclasses.fields(SuecaRules)}
-    for key in options:
-        if key not in fields:
-            raise RulesError(key, f"unknown option; known options: {', '.join(sorted(fields))}")
-    values: dict[str, Any] = {}
-    for key, allowed in _CHOICES.items():
-        if key in options:
-            value = options[key]
-            if value not in allowed:
-                raise RulesError(key, f"must be one of {', '.join(allowed)}; got {value!r}")
-            values[key] = value
-    if "num_players" in options and _int_option("num_players", options["num_players"]) != NUM_PLAYERS:
+    reject_unknown(options, SuecaRules, "Sueca italienne")
+    choice_options(options, _CHOICES)
+    values: dict[str, Any] = {key: options[key] for key in _CHOICES if key in options}
+    if "num_players" in options and int_option("num_players", options["num_players"]) != NUM_PLAYERS:
         raise RulesError(
             "num_players", f"Sueca italienne is played by exactly 5 players, got {options['num_players']}"
         )
     if "bid_step" in options:
-        step = _int_option("bid_step", options["bid_step"])
-        if not 1 <= step <= MAX_BID - MIN_BID:
-            raise RulesError("bid_step", f"must be between 1 and {MAX_BID - MIN_BID}, got {step}")
-        values["bid_step"] = step
+        values["bid_step"] = int_option("bid_step", options["bid_step"], 1, MAX_BID - MIN_BID)
     end_mode = values.get("end_mode", "target")
     target = options.get("target_points")
     hands = options.get("num_hands")
@@ -109,7 +93,7 @@ def make_rules(options: Mapping[str, Any]) -> SuecaRules:
             raise RulesError(
                 "num_hands", "only used with end_mode: hands (this rule set has end_mode: target)"
             )
-        target = 10 if target is None else _int_option("target_points", target)
+        target = 10 if target is None else int_option("target_points", target)
         if target not in _TARGETS:
             raise RulesError("target_points", f"must be one of 10, 15, 20; got {target}")
     else:
@@ -117,7 +101,7 @@ def make_rules(options: Mapping[str, Any]) -> SuecaRules:
             raise RulesError(
                 "target_points", "only used with end_mode: target (this rule set has end_mode: hands)"
             )
-        hands = 10 if hands is None else _int_option("num_hands", hands)
+        hands = 10 if hands is None else int_option("num_hands", hands)
         if hands not in _HANDS:
             raise RulesError("num_hands", f"must be one of 5, 10, 15; got {hands}")
     return SuecaRules(num_players=NUM_PLAYERS, target_points=target, num_hands=hands, **values)

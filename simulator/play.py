@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from simulator.games.base import DealState
-from simulator.seeding import make_rng, strategy_seed
+from simulator.seeding import make_rng, strategy_seeds
 from strategies.base import Strategy
 
 
@@ -23,13 +23,15 @@ def reset_agents(
     agents: Sequence[Strategy], rules: Any, root: int, deal_index: int, rotation: int, round_number: int = 1
 ) -> None:
     """Give each seat's strategy its private RNG for this deal (DESIGN §3)."""
+    seeds = strategy_seeds(root, deal_index, rotation, len(agents), round_number)
     for seat, agent in enumerate(agents):
-        agent.reset(make_rng(strategy_seed(root, deal_index, rotation, seat, round_number)), seat, rules)
+        agent.reset(make_rng(seeds[seat]), seat, rules)
 
 
 def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
     """Play ``state`` to its end. Forced moves are made without asking the strategy."""
     wants_view = [getattr(a, "wants_view", True) for a in agents]
+    chooses = [a.choose for a in agents]
     current, legal, apply, view = state.current_player, state.legal_moves, state.apply, state.view
     while (seat := current()) >= 0:
         moves = legal()
@@ -37,7 +39,7 @@ def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
             apply(moves[0])
             continue
         try:
-            move = agents[seat].choose(view(seat) if wants_view[seat] else None, moves)
+            move = chooses[seat](view(seat) if wants_view[seat] else None, moves)
         except Exception as exc:
             raise StrategyFault(seat, f"raised {type(exc).__name__}: {exc}") from exc
         if move not in moves:

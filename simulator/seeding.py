@@ -8,12 +8,14 @@ import hashlib
 import random
 
 _MASK63 = (1 << 63) - 1
+_blake2b = hashlib.blake2b
+_from_bytes = int.from_bytes
 
 
 def derive_seed(*parts: int | str) -> int:
     """A 63-bit seed that depends only on ``parts`` (stable across runs and platforms)."""
-    text = "\x1f".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") & _MASK63
+    text = "\x1f".join([str(p) for p in parts]).encode()
+    return _from_bytes(_blake2b(text, digest_size=8).digest(), "big") & _MASK63
 
 
 def deal_seed(root: int, deal_index: int, round_number: int = 1) -> int:
@@ -30,6 +32,22 @@ def deal_seed(root: int, deal_index: int, round_number: int = 1) -> int:
 def strategy_seed(root: int, deal_index: int, rotation: int, seat: int, round_number: int = 1) -> int:
     """Seed of the private RNG a strategy gets for one deal in one seat of one rotation."""
     return derive_seed("strategy", root, deal_index, rotation, seat, round_number)
+
+
+def strategy_seeds(
+    root: int, deal_index: int, rotation: int, num_seats: int, round_number: int = 1
+) -> list[int]:
+    """``strategy_seed`` of seats ``0..num_seats-1``, hashing the common prefix once
+    (blake2b is a stream, so prefix + rest hashes like the joined text): the runner
+    seeds every seat on every deal."""
+    head = _blake2b(f"strategy\x1f{root!s}\x1f{deal_index!s}\x1f{rotation!s}\x1f".encode(), digest_size=8)
+    tail = f"\x1f{round_number!s}"
+    seeds = []
+    for seat in range(num_seats):
+        h = head.copy()
+        h.update(f"{seat}{tail}".encode())
+        seeds.append(_from_bytes(h.digest(), "big") & _MASK63)
+    return seeds
 
 
 def make_rng(seed: int) -> random.Random:

@@ -4,6 +4,11 @@ Hands, loose table cards and piles are int bitmasks; builds (build variant
 only) are (value, cards mask, owner) tuples. All randomness comes from the
 state's own ``random.Random(seed)``. Event dicts are built only when a log is
 given.
+
+For the move generator, the hot path of every tournament, the state also keeps
+each hand as a sorted card list (``_cards``) and the table's value signature
+(``_sig``, see groups.py) up to date in ``apply`` instead of recomputing them
+on every turn.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 
 from simulator.cards import FACE_MASK, SPADE_MASK, card_pretty, card_str, cards_of, mask_of, mask_strs
 from simulator.games.sweep.events import Build, build_obj, table_list
+from simulator.games.sweep.groups import SIG16, SIG_UNIT, signature
 from simulator.games.sweep.moves import (
     BUILD,
     CAPTURE,
@@ -24,18 +30,10 @@ from simulator.games.sweep.moves import (
     hand_moves,
 )
 from simulator.games.sweep.rules import SweepRules
+from simulator.games.sweep.shuffle import randbelow, shuffled_deck
 
 ACE_OF_SPADES = 0  # card int of A♠ (rank 1, suit S)
 _BIT = tuple(1 << c for c in range(52))
-_DECK = tuple(range(52))
-_hand_cards_cache: dict[int, tuple[int, ...]] = {}
-
-
-def _hand_cards(hand: int) -> tuple[int, ...]:
-    got = _hand_cards_cache.get(hand)
-    if got is None:
-        got = _hand_cards_cache[hand] = tuple(cards_of(hand))
-    return got
 
 
 def _strict_winner(counts: Sequence[int]) -> int:
@@ -68,10 +66,12 @@ class SweepState:
     """A Sweep round in progress (the ``DealState`` of base.py)."""
 
     __slots__ = (
+        "_cards",
         "_double_ace",
         "_last_sweep_ok",
         "_next_seat",
         "_result",
+        "_sig",
         "_with_builds",
         "ace_sweep_side",
         "builds",
@@ -101,19 +101,24 @@ class SweepState:
         rng = random.Random(seed)
         n = rules.num_players
         if dealer is None:
-            dealer = rng.randrange(n)
+            dealer = randbelow(rng, n)
         self._setup(rules, seed, dealer, log, rng)
-        deck = list(_DECK)
-        rng.shuffle(deck)
+        deck = shuffled_deck(rng)
         per_hand = 8 if rules.deal_mode == "eight_card_single" else 4
         hands = [0] * n
+        cards: list[list[int]] = [[] for _ in range(n)]
         pos = 0
         for _ in range(per_hand // 4):
             for i in range(1, n + 1):
-                a, b, c, d = deck[pos : pos + 4]
-                hands[(dealer + i) % n] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
+                a, b, c, d = packet = deck[pos : pos + 4]
+                seat = (dealer + i) % n
+                hands[seat] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
+                cards[seat] += packet
                 pos += 4
+        for held in cards:
+            held.sort()
         self.hands = hands
+        self._cards = cards
         a, b, c, d = deck[pos : pos + 4]
         self.table = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
         self.stock = deck[pos + 4 :]
@@ -123,6 +128,7 @@ class SweepState:
             )
         if (self.table & FACE_MASK).bit_count() >= 3:
             self._centre_redeal()
+        self._sig = signature(self.table)
         if per_hand == 8:
             self.set_aside = mask_of(self.stock)
             self.stock = []
@@ -185,7 +191,9 @@ class SweepState:
         self._setup(rules, seed, (current - 1) % n if dealer is None else dealer, log, random.Random(seed))
         self.cur = current
         self.hands = [mask_of(h) for h in hands]
+        self._cards = [list(cards_of(h)) for h in self.hands]
         self.table = mask_of(table)
+        self._sig = signature(self.table)
         self.builds = list(builds)
         self.stock = list(stock)
         in_hands = sum(h.bit_count() for h in self.hands)
@@ -228,11 +236,16 @@ class SweepState:
         n = self.n
         stock = self.stock
         hands = self.hands
+        cards = self._cards
         dealer = self.dealer
         for i in range(1, n + 1):
-            a, b, c, d = stock[:4]
+            a, b, c, d = packet = stock[:4]
             del stock[:4]
-            hands[(dealer + i) % n] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
+            seat = (dealer + i) % n
+            hands[seat] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
+            held = cards[seat]
+            held += packet
+            held.sort()
         self.deal_left = 4 * n
         if self.log is not None:
             self.log.append({"type": "redeal", "hands": [mask_strs(h) for h in hands]})
@@ -250,14 +263,14 @@ class SweepState:
         cur = self.cur
         if cur < 0:
             return []
-        table = self.table
-        hand = self.hands[cur]
         if self._with_builds:
+            table = self.table
+            hand = self.hands[cur]
             out: list[Move] = []
-            for c in _hand_cards(hand):
+            for c in self._cards[cur]:
                 out += build_variant_moves(c, table, self.builds, hand)
             return out
-        return hand_moves(_hand_cards_cache.get(hand) or _hand_cards(hand), table)
+        return hand_moves(self._cards[cur], self.table, self._sig)
 
     def apply(self, move: Move) -> None:
         card, action, mask, value = move
@@ -266,35 +279,37 @@ class SweepState:
         hands = self.hands
         if s < 0 or not hands[s] & bit:
             raise ValueError(f"illegal Sweep move {move!r}: the card is not in the hand of seat {s}")
-        hands[s] = hands[s] ^ bit
+        hands[s] ^= bit
+        self._cards[s].remove(card)
         self.history.append((s, move))
-        builds = self.builds
-        sweep = False
-        taken: list[Build] = []
         if action == TRAIL:
             self.table |= bit
+            self._sig += SIG_UNIT[card]
+            if self.log is not None:
+                self._log_move(s, move, [], False)
         elif action == CAPTURE:
-            if builds:
-                taken = [b for b in builds if b[1] & mask]
-                if taken:
-                    builds[:] = [b for b in builds if not b[1] & mask]
-                table = self.table & ~mask
-            else:
-                table = self.table ^ mask
+            taken = self._take_builds(mask) if self.builds else []
+            table = self.table & ~mask
             self.table = table
+            self._sig = (  # signature(table), inlined
+                SIG16[table & 0xFFFF] | SIG16[table >> 16 & 0xFFFF] << 12 | SIG16[table >> 32 & 0xFF] << 24
+            )
             side = self.side_of[s]
             self.piles[side] |= mask | bit
             self.last_capturer = s
-            if not table and not builds and (self.plays_left > 1 or self._last_sweep_ok):
-                sweep = True
+            sweep = not table and not self.builds and (self.plays_left > 1 or self._last_sweep_ok)
+            if sweep:
                 self.sweeps[side] += 1
                 if self._double_ace and (mask | bit) & 1:
                     self.ace_sweep_side = side
+            if self.log is not None:
+                self._log_move(s, move, taken, sweep)
         else:
             self.table ^= mask
-            builds.append((value, mask | bit, s))
-        if self.log is not None:
-            self._log_move(s, move, taken, sweep)
+            self._sig = signature(self.table)
+            self.builds.append((value, mask | bit, s))
+            if self.log is not None:
+                self._log_move(s, move, [], False)
         self.plays_left -= 1
         left = self.deal_left - 1
         self.deal_left = left
@@ -305,6 +320,13 @@ class SweepState:
             self._redeal()
         else:
             self._end_round()
+
+    def _take_builds(self, mask: int) -> list[Build]:
+        """Remove and return the builds a capture of ``mask`` takes (whole, §4.3 c)."""
+        taken = [b for b in self.builds if b[1] & mask]
+        if taken:
+            self.builds[:] = [b for b in self.builds if not b[1] & mask]
+        return taken
 
     def _log_move(self, seat: int, move: Move, taken: list[Build], sweep: bool) -> None:
         card, action, mask, value = move
@@ -336,6 +358,7 @@ class SweepState:
         if s >= 0:
             self.piles[self.side_of[s]] |= left
             self.table = 0
+            self._sig = 0
             self.builds = []
         if self.log is not None:
             self.log.append(

@@ -1,0 +1,143 @@
+"""Sum groups solved on value counts, cached (sweep.md §4.3 b).
+
+Whether a set of number cards splits into disjoint groups of two or more cards
+summing to v depends only on how many cards of each value it holds. So the
+valid unions are solved once per (v, counts of the table values below v) and
+kept as a *template*: masks of whole ranks, to AND with the real table, plus
+the few unions that take only some cards of a value.
+
+A table's counts are its *signature*: the number of loose cards of value u in
+the 3-bit field at bit 3u-3 (30 bits, so a one-digit Python int, cheap to mask
+and hash). Each value v has its own cache keyed by the fields below v; values
+that no possible group can use are zeroed in a second key, so tables that
+differ only in dead cards share one template and the caches stay small (a few
+thousand entries).
+"""
+
+from __future__ import annotations
+
+from simulator.cards import RANK_MASK
+
+#: (fulls, partials): whole-rank masks, and (whole-rank mask, ((shift, how many), ...)) unions
+Template = tuple[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]
+
+EMPTY: Template = ((), ())
+_CACHE_LIMIT = 1 << 15  # per value; a full cache is cleared (keeps workers' memory bounded)
+_HIGH = 0x8888888888  # bit 3 of each 4-bit field of values 1..10 (counts never exceed 4)
+
+#: signature of a 16-bit chunk of a card mask (four ranks): each nibble's popcount in 3 bits
+SIG16 = tuple(
+    (b & 15).bit_count()
+    | ((b >> 4) & 15).bit_count() << 3
+    | ((b >> 8) & 15).bit_count() << 6
+    | (b >> 12).bit_count() << 9
+    for b in range(1 << 16)
+)
+#: per v, the signature fields of the values below v (up to 13 so face cards can look it up)
+LOW_FIELDS = tuple((1 << (3 * (v - 1))) - 1 if v >= 1 else 0 for v in range(14))
+#: per card, its signature field's unit (0 for a face card: faces are not counted)
+SIG_UNIT = tuple(1 << (3 * (c // 4)) if c < 40 else 0 for c in range(52))
+
+
+def signature(table: int) -> int:
+    """Loose cards of each value 1..10 of ``table``, 3 bits per value (value u at bit 3u-3)."""
+    return SIG16[table & 0xFFFF] | SIG16[(table >> 16) & 0xFFFF] << 12 | SIG16[(table >> 32) & 0xFF] << 24
+
+
+def _partitions(total: int, largest: int) -> list[list[int]]:
+    """Multisets of values <= ``largest`` adding up to ``total`` (non-increasing lists)."""
+    if total == 0:
+        return [[]]
+    return [
+        [part, *rest]
+        for part in range(min(total, largest), 0, -1)
+        for rest in _partitions(total - part, part)
+    ]
+
+
+def _packed(values: list[int]) -> int:
+    """Count vector of ``values``, 4 bits per value (value u at bit 4u-4), room for sums."""
+    return sum(1 << (4 * u - 4) for u in values)
+
+
+def _group_types(v: int) -> tuple[tuple[int, int], ...]:
+    """(packed count vector, signature fields it uses) of every sum group of v a deck can
+    supply: two or more values below v adding up to v, no value more than four times."""
+    out = []
+    for p in _partitions(v, v - 1) if v >= 2 else ():
+        if all(p.count(u) <= 4 for u in p):
+            out.append((_packed(p), sum(7 << (3 * u - 3) for u in set(p))))
+    return tuple(out)
+
+
+GROUP_TYPES = tuple(_group_types(v) for v in range(11))
+
+#: per value v, its cache: signature fields below v -> template
+CACHES: tuple[dict[int, Template], ...] = tuple({} for _ in range(11))
+
+
+def template(sig: int, v: int) -> Template:
+    """The sum-group unions of value ``v`` (2..10) over a table of signature ``sig``.
+
+    The unions come in increasing order of their packed count vectors, fulls
+    (whole ranks only) apart from partials; callers keep that order.
+    """
+    key = sig & LOW_FIELDS[v]
+    return CACHES[v].get(key) or solve(key, v)
+
+
+def solve(key: int, v: int) -> Template:
+    """Fill ``CACHES[v]`` for ``key`` (and its dead-values-zeroed form); return the template."""
+    have = _HIGH
+    for u in range(1, v):
+        have += ((key >> (3 * u - 3)) & 7) << (4 * u - 4)
+    fitting = []
+    live = 0
+    for group, fields in GROUP_TYPES[v]:
+        if (have - group) & _HIGH == _HIGH:
+            fitting.append(group)
+            live |= fields
+    cache = CACHES[v]
+    got = cache.get(key & live)
+    if got is None:
+        got = _unions(have, v, fitting) if fitting else EMPTY
+        _store(cache, key & live, got)
+    _store(cache, key, got)
+    return got
+
+
+def _store(cache: dict[int, Template], key: int, got: Template) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = got
+
+
+def _unions(have: int, v: int, fitting: list[int]) -> Template:
+    """Every sum of fitting group types the counts (``have``: 4-bit fields with bit 3 set)
+    can supply, as whole-rank masks and partials."""
+    reach = {0}
+    for group in fitting:
+        todo = list(reach)
+        while todo:
+            bigger = todo.pop() + group
+            if (have - bigger) & _HIGH == _HIGH and bigger not in reach:
+                reach.add(bigger)
+                todo.append(bigger)
+    reach.discard(0)
+    fulls: list[int] = []
+    partials: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    for vector in sorted(reach):
+        whole = 0
+        part: list[tuple[int, int]] = []
+        for u in range(1, v):
+            shift = 4 * u - 4
+            k = (vector >> shift) & 15
+            if k and k == (have >> shift) & 7:
+                whole |= RANK_MASK[u]
+            elif k:
+                part.append((shift, k))
+        if part:
+            partials.append((whole, tuple(part)))
+        else:
+            fulls.append(whole)
+    return (tuple(fulls), tuple(partials))

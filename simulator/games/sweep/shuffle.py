@@ -1,0 +1,39 @@
+"""The deal's randomness, drawn exactly as ``random.Random`` would, but faster.
+
+``rng.shuffle`` and ``rng.randrange`` go through two Python-level calls per
+number drawn (``_randbelow`` -> ``_randbelow_with_getrandbits``); for a deck of
+52 that is a good part of setting up a deal. These helpers inline the same
+draws (``getrandbits(n.bit_length())`` until the value is below n), so the
+permutations and dealers are identical to CPython's for the same seed
+(tests/test_sweep_play.py checks it).
+"""
+
+from __future__ import annotations
+
+import random
+
+_DECK = tuple(range(52))
+#: (i, i + 1, bits of i + 1) for the Fisher-Yates steps of a 52-card deck, in CPython's order
+_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, 52)))
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for n >= 1, drawing the same bits."""
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The 52 cards in the order ``rng.shuffle(list(range(52)))`` leaves them."""
+    deck = list(_DECK)
+    getrandbits = rng.getrandbits
+    for i, n, k in _STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck

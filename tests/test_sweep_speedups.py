@@ -1,0 +1,79 @@
+"""The equivalences the fast paths of the Sweep engine and the play loop rely on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simulator.cards import RANK, cards_of
+from simulator.games.sweep import GAME, SweepState, groups, make_rules
+from simulator.games.sweep.moves import hand_moves
+from simulator.games.sweep.shuffle import randbelow, shuffled_deck
+from simulator.seeding import strategy_seed, strategy_seeds
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3, 2**63 - 1])
+def test_fast_shuffle_and_randbelow_draw_like_random(seed: int) -> None:
+    deck = list(range(52))
+    ref = random.Random(seed)
+    ref.shuffle(deck)
+    fast = random.Random(seed)
+    assert shuffled_deck(fast) == deck
+    for n in (1, 2, 3, 4, 5, 52, 1000):
+        assert randbelow(fast, n) == ref.randrange(n)
+
+
+@pytest.mark.parametrize("args", [(1, 0, 0, 1), (123, 45, 2, 3), (2**62, 10**9, 7, 12), (0, 0, 0, 1)])
+def test_strategy_seeds_match_strategy_seed(args: tuple[int, int, int, int]) -> None:
+    root, deal, rotation, round_number = args
+    want = [strategy_seed(root, deal, rotation, seat, round_number) for seat in range(4)]
+    assert strategy_seeds(root, deal, rotation, 4, round_number) == want
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hand_lists_and_signature_follow_every_move(players: int) -> None:
+    """The sorted hand lists and the table signature the state keeps up to date."""
+    rules = make_rules({"num_players": players})
+    rng = random.Random(players)
+    for k in range(30):
+        state = GAME.new_deal(rules, 1000 + k)
+        while True:
+            assert state._sig == groups.signature(state.table)
+            assert state._cards == [list(cards_of(h)) for h in state.hands]
+            if state.current_player() < 0:
+                break
+            state.apply(rng.choice(state.legal_moves()))
+
+
+def test_cold_and_warm_template_caches_give_the_same_moves() -> None:
+    """Moves (and their order) do not depend on what the caches already hold."""
+    rules = make_rules({})
+    rng = random.Random(5)
+    seen: list[tuple[list[int], int, list]] = []
+    for k in range(40):
+        state: SweepState = GAME.new_deal(rules, 77 + k)
+        while (seat := state.current_player()) >= 0:
+            moves = state.legal_moves()
+            cards = [c for c in range(52) if state.hands[seat] >> c & 1]
+            seen.append((cards, state.table, moves))
+            state.apply(rng.choice(moves))
+    for cache in groups.CACHES:
+        cache.clear()
+    for cards, table, moves in reversed(seen):
+        assert hand_moves(cards, table) == moves
+    for cards, table, moves in seen:
+        assert hand_moves(cards, table) == moves
+
+
+def test_templates_share_entries_across_dead_values() -> None:
+    """A table value no group can use does not change the template (it is zeroed in the key)."""
+    for cache in groups.CACHES:
+        cache.clear()
+    unit = groups.SIG_UNIT
+    three_seven = unit[8] + unit[24]  # a 3 and a 7: one group of 10
+    with_dead_8 = three_seven + unit[28]  # plus an 8: no 2 (or two aces) to make 10 with it
+    assert RANK[8] == 3 and RANK[24] == 7 and RANK[28] == 8
+    got = groups.template(three_seven, 10)
+    assert got != groups.EMPTY
+    assert groups.template(with_dead_8, 10) is got

@@ -3,7 +3,12 @@
 Every figure is deals per second on one core (the pipeline's two-job figure
 aside), together with ratios against references measured in the same run: a
 fixed pure-Python workload (to compare machines) and, for the pipeline, the
-bare engine loop (to show what the runner costs).
+engine loops (to show what the runner costs). Three loops per game:
+
+* bare engine: the engine alone, uniform random moves from one RNG;
+* play loop: the runner's own loop (``play_deal``) with a strategy plug-in per
+  seat, each reset per deal with its private seeded RNG;
+* pipeline: the whole of ``cardsim run`` (scheduling, workers, rows, Parquet).
 """
 
 from __future__ import annotations
@@ -11,10 +16,10 @@ from __future__ import annotations
 import random
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from simulator.config import TournamentConfig, resolve
+from simulator.config import Tournament, TournamentConfig
 from simulator.games import get_game
 from simulator.play import play_deal, reset_agents
 from simulator.plugins import spec_from_name
@@ -50,6 +55,31 @@ def reference_rate(seconds: float = 0.5) -> float:
     return n / elapsed
 
 
+def bare_engine_rate(game_name: str, deals: int, players: int | None = None, seed: int = 1) -> Measure:
+    """The engine alone: new deal, then uniform random moves from one RNG, no strategy objects.
+
+    Warmed up like :func:`engine_rate`."""
+    game = get_game(game_name)
+    rules = resolve_variant(game, "standard", players).rules
+    rng = random.Random(seed)
+
+    def play(first: int, count: int) -> None:
+        rand = rng.random
+        for i in range(first, first + count):
+            state = game.new_deal(rules, deal_seed(seed, i))
+            current, legal, apply = state.current_player, state.legal_moves, state.apply
+            while current() >= 0:
+                moves = legal()
+                apply(moves[int(rand() * len(moves))])
+
+    play(deals, max(1, deals // 10))
+    start = time.perf_counter()
+    play(0, deals)
+    return Measure(
+        f"{game_name} {rules.num_players}p bare engine, uniform", deals, time.perf_counter() - start
+    )
+
+
 def engine_rate(
     game_name: str, strategy: str, deals: int, players: int | None = None, seed: int = 1
 ) -> Measure:
@@ -75,14 +105,14 @@ def engine_rate(
 
 
 def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> Measure:
-    """`cardsim run` on 4-player Sweep, random against greedy, standard rules.
+    """`cardsim run` on 4-player Sweep, random play on both sides, standard rules.
 
     A small warm-up run first starts the worker processes (joblib reuses them),
     so the figure is the steady rate, not the start-up of the pool."""
     _pipeline_run(max(jobs * 4, 8), jobs, seed)
     start = time.perf_counter()
     deals = _pipeline_run(groups, jobs, seed)
-    return Measure(f"pipeline sweep 4p, {jobs} job(s)", deals, time.perf_counter() - start)
+    return Measure(f"pipeline sweep 4p random, {jobs} job(s)", deals, time.perf_counter() - start)
 
 
 def _pipeline_run(groups: int, jobs: int, seed: int) -> int:
@@ -92,12 +122,21 @@ def _pipeline_run(groups: int, jobs: int, seed: int) -> int:
             game="sweep",
             players=4,
             variants=["standard"],
-            strategies=["random", "greedy"],
+            strategies=["random", "random"],  # replaced below by two distinct names
             format="head-to-head",
             deals=groups,
             seed=seed,
             jobs=jobs,
             output=str(Path(out) / "bench"),
         )
-        result = run_tournament(resolve(cfg, "bench"), quiet=True)
+        random_spec = spec_from_name("random")
+        game = get_game("sweep")
+        tournament = Tournament(
+            cfg,
+            "bench",
+            game,
+            (resolve_variant(game, "standard", 4),),
+            (replace(random_spec, name="random-a"), replace(random_spec, name="random-b")),
+        )
+        result = run_tournament(tournament, quiet=True)
     return result.deals_played

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +48,30 @@ def deals_schema(side_columns: Mapping[str, str], match_columns: Mapping[str, st
 
 
 def chunk_frame(
-    cols: dict[str, list], constants: dict[str, Any], schema: Mapping[str, Any], variant_order: int
+    cols: dict[str, list],
+    constants: dict[str, Any],
+    schema: Mapping[str, Any],
+    variant_order: int,
+    sides: Sequence[Sequence[int]],
 ) -> pl.DataFrame:
-    """Rows of one chunk as a typed frame (constants fill the per-chunk columns)."""
+    """Rows of one chunk as a typed frame.
+
+    Constant columns are filled here rather than shipped from the workers, and
+    the ``seats`` list column is derived from ``side`` (building a list column
+    from Python lists is slow)."""
     n = len(cols["points"])
-    data = {name: (cols[name] if name in cols else [constants[name]] * n) for name in schema}
-    frame = pl.DataFrame(data, schema=dict(schema))
-    return frame.with_columns(pl.lit(variant_order, dtype=pl.Int32).alias("variant_order"))
+    plain = {name: dtype for name, dtype in schema.items() if name != "seats"}
+    data = {name: (cols[name] if name in cols else [constants[name]] * n) for name in plain}
+    frame = pl.DataFrame(data, schema=plain)
+    width = len(sides[0])
+    seat_columns = [
+        pl.col("side").replace_strict({k: seats[j] for k, seats in enumerate(sides)}, return_dtype=pl.Int32)
+        for j in range(width)
+    ]
+    return frame.with_columns(
+        pl.concat_list(seat_columns).alias("seats"),
+        pl.lit(variant_order, dtype=pl.Int32).alias("variant_order"),
+    ).select(*schema, "variant_order")
 
 
 def atomic_write_bytes(path: Path, writer) -> None:

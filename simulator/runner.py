@@ -214,7 +214,10 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
                     "lineup": lineup.index,
                     "lineup_name": lineup.label,
                 }
-                parts.save(key, chunk_frame(cols, consts, schema, task.variant_index))
+                frame = chunk_frame(
+                    cols, consts, schema, task.variant_index, t.variants[task.variant_index].rules.sides
+                )
+                parts.save(key, frame)
                 played += task.groups
                 deals_played += len(
                     set(zip(cols["deal_index"], cols["rotation"], cols["round"], strict=True))

@@ -100,7 +100,6 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
             "dealer",
             "rotation",
             "side",
-            "seats",
             "dealer_side",
             "strategy",
             "opponent",
@@ -132,7 +131,6 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
             cols["dealer"].append(dealer)
             cols["rotation"].append(rotation)
             cols["side"].append(k)
-            cols["seats"].append(seats_by_side[k])
             cols["dealer_side"].append(dealer in seats_by_side[k])
             cols["strategy"].append(name)
             cols["opponent"].append(opponents[name])

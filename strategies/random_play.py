@@ -17,4 +17,4 @@ class RandomStrategy(Strategy):
     wants_view: ClassVar[bool] = False
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        return moves[self.rng.randrange(len(moves))]
+        return moves[int(self.rng.random() * len(moves))]

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.games.base import RulesBase, RulesError
+from simulator.games.options import bool_options, choice_options, int_option, reject_unknown
 
 DEAL_MODES = ("four_card_rounds", "eight_card_single")
 FACE_CARD_REDEALS = ("replace_face_cards", "redeal_whole_centre")
@@ -68,34 +69,19 @@ _CHOICE_KEYS = {
     "face_card_redeal": FACE_CARD_REDEALS,
     "simultaneous_target_rule": SIMULTANEOUS_TARGET_RULES,
 }
-KNOWN_KEYS = tuple(f.name for f in dataclasses.fields(SweepRules))
-
-
-def _int_option(key: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(key, f"must be an integer, got {value!r}")
-    return value
 
 
 def make_rules(options: Mapping[str, Any]) -> SweepRules:
     """Rules from the explicitly given options; ``teams`` defaults to ``num_players == 4``."""
-    for key in options:
-        if key not in KNOWN_KEYS:
-            raise RulesError(key, f"unknown Sweep option; known options: {', '.join(KNOWN_KEYS)}")
+    reject_unknown(options, SweepRules, "Sweep")
     values = dict(options)
-    n = _int_option("num_players", values.get("num_players", 4))
+    n = int_option("num_players", values.get("num_players", 4))
     if n not in (2, 3, 4):
         raise RulesError("num_players", f"Sweep is played by 2, 3 or 4 players, got {n}")
     values["num_players"] = n
-    target = _int_option("target_score", values.get("target_score", 10))
-    if target < 1:
-        raise RulesError("target_score", f"must be an integer >= 1, got {target}")
-    for key in _BOOL_KEYS:
-        if key in values and not isinstance(values[key], bool):
-            raise RulesError(key, f"must be true or false, got {values[key]!r}")
-    for key, allowed in _CHOICE_KEYS.items():
-        if key in values and values[key] not in allowed:
-            raise RulesError(key, f"must be one of {', '.join(allowed)}, got {values[key]!r}")
+    int_option("target_score", values.get("target_score", 10), minimum=1)
+    bool_options(values, _BOOL_KEYS)
+    choice_options(values, _CHOICE_KEYS)
     values.setdefault("teams", n == 4)
     if values["teams"] and n != 4:
         raise RulesError("teams", f"teams need 4 players (got num_players={n}); use teams: false")

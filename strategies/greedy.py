@@ -24,7 +24,10 @@ class GreedyStrategy(Strategy):
     are on the table."""
 
     games: ClassVar[tuple[str, ...]] = ("sweep", "seep", "sueca")
-    summary: ClassVar[str] = "Best immediate gain; see the README's strategies section."
+    summary: ClassVar[str] = (
+        "Best immediate gain: Sweep most cards, Seep most points, Sueca bids on hand strength "
+        "and wins tricks cheaply."
+    )
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         return _chooser(view.game)(view, moves, self.rng)

@@ -152,3 +152,10 @@ def test_replay_formats_and_errors():
     assert bad.exit_code == 2 and "target_score" in bad.output
     bad = invoke("replay", "--game", "sweep", "--seed", "3", "--strategies", "a,b,c")
     assert bad.exit_code == 2 and "--strategies" in bad.output
+
+
+def test_list_strategies_shows_yaml_files_with_params():
+    result = invoke("list", "strategies", "--game", "sweep")
+    assert result.exit_code == 0 and "spade-lover" in result.output and "spade_weight=2.5" in result.output
+    result = invoke("list", "strategies", "--game", "seep")
+    assert "spade-lover" not in result.output

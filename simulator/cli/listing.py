@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,7 +11,7 @@ from rich.table import Table
 from simulator.cli.common import console, user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, available_games, get_game
-from simulator.plugins import all_registered, describe_params, load_class
+from simulator.plugins import all_registered, describe_params, load_class, spec_from_yaml
 
 app = typer.Typer(help="Show the games, variants and strategies that exist.", no_args_is_help=True)
 
@@ -47,23 +48,35 @@ def list_variants(game: Annotated[str | None, typer.Option(help="Only this game.
     console().print(table)
 
 
+def _params_text(pairs: list[tuple[str, str, object, str]]) -> str:
+    return "; ".join(f"{p}: {t} = {d!r} ({h})" if h else f"{p}: {t} = {d!r}" for p, t, d, h in pairs) or "-"
+
+
 @app.command("strategies")
 @user_errors
 def list_strategies(
     game: Annotated[str | None, typer.Option(help="Only strategies for this game.")] = None,
+    folder: Annotated[Path, typer.Option(help="Also list the strategy YAML files of this folder.")] = Path(
+        "configs/strategies"
+    ),
 ) -> None:
-    """Each registered plug-in with its games and parameters."""
-    wanted = _games(game) if game else None
-    table = Table("name", "games", "parameters", "description")
+    """Each registered plug-in with its games and parameters, then each strategy YAML file."""
+    wanted = set(_games(game)) if game else None
+    table = Table("name", "games", "parameters (name: type = default)", "description", title="plug-ins")
     for name, ref in all_registered().items():
         cls = load_class(ref, f"strategy {name!r}", "plugin")
-        if wanted and not set(wanted) & set(cls.games):
+        if wanted and not wanted & set(cls.games):
             continue
-        params = (
-            "; ".join(
-                f"{p}: {t} = {d!r} ({h})" if h else f"{p}: {t} = {d!r}" for p, t, d, h in describe_params(cls)
-            )
-            or "-"
-        )
-        table.add_row(name, ", ".join(cls.games), params, cls.summary)
+        table.add_row(name, ", ".join(cls.games), _params_text(describe_params(cls)), cls.summary)
+    console().print(table)
+    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if folder.is_dir() else []
+    if not files:
+        return
+    table = Table("name", "file", "games", "params", "description", title=f"strategy files in {folder}")
+    for path in files:
+        spec = spec_from_yaml(path)
+        if wanted and not wanted & set(spec.games):
+            continue
+        params = ", ".join(f"{k}={v!r}" for k, v in spec.params) or "-"
+        table.add_row(spec.name, str(path), ", ".join(spec.games), params, spec.description)
     console().print(table)

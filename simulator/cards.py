@@ -86,11 +86,3 @@ def cards_of(mask: CardMask) -> Iterator[Card]:
 
 def mask_strs(mask: CardMask) -> list[str]:
     return [card_str(c) for c in cards_of(mask)]
-
-
-def cards_strs(cards: Iterable[Card]) -> list[str]:
-    return [card_str(c) for c in cards]
-
-
-def popcount(mask: CardMask) -> int:
-    return mask.bit_count()

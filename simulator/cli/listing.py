@@ -31,7 +31,8 @@ def list_games() -> None:
     table = Table("game", "title", "players", "variants")
     for name in available_games():
         g = get_game(name)
-        table.add_row(name, g.title, ", ".join(map(str, g.allowed_players)), ", ".join(g.variants))
+        players = f"{', '.join(map(str, g.allowed_players))} (default {g.default_players})"
+        table.add_row(name, g.title, players, ", ".join(g.variants))
     console().print(table)
 
 

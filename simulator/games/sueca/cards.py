@@ -6,7 +6,7 @@ conversion; cards outside the pack (8, 9, 10) have strength 0 and 0 points.
 
 from __future__ import annotations
 
-from simulator.cards import RANK, SUIT, Card, CardMask, card_pretty, card_str, make_card
+from simulator.cards import RANK, SUIT, Card, CardMask, card_str, make_card
 
 #: ranks of the pack (1 = ace .. 13 = king), without 8, 9 and 10 (rules §2.1)
 PACK_RANKS = (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
@@ -50,17 +50,3 @@ def display_order(mask: CardMask) -> list[Card]:
 def hand_strs(mask: CardMask) -> list[str]:
     """Canonical strings of a hand in display order (replay log)."""
     return [card_str(c) for c in display_order(mask)]
-
-
-def hand_pretty(mask: CardMask) -> str:
-    return " ".join(card_pretty(c) for c in display_order(mask))
-
-
-def mask_points(mask: CardMask) -> int:
-    """Card points of a set of cards."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulator.cards import SUITS, Card
+from simulator.cards import Card
 
 from .cards import PACK_CARDS, SUIT_PACK_MASK
 from .rules import MAX_BID, MIN_BID
@@ -67,7 +67,3 @@ def _subset_moves(table: dict[Card, Play] | dict[Card, CallCard]) -> dict[int, t
 #: PLAY_SUBSETS[mask] for a mask within one suit: the Play moves of those cards
 PLAY_SUBSETS: dict[int, tuple[Play, ...]] = _subset_moves(PLAYS)
 CALL_CARD_SUBSETS: dict[int, tuple[CallCard, ...]] = _subset_moves(CALL_CARDS)
-
-
-def suit_name(suit: int) -> str:
-    return SUITS[suit]

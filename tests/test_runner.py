@@ -177,3 +177,17 @@ def test_ctrl_c_keeps_chunks_and_resume_matches_full_run(write_tournament, tmp_p
     resumed = run_tournament(t, quiet=True)
     assert resumed.groups_resumed == 4 and resumed.groups_played == 6
     assert resumed.deals.equals(full)
+
+
+def test_outputs_read_with_duckdb(write_tournament, tmp_path):
+    duckdb = pytest.importorskip("duckdb")
+    result = _run(write_tournament(deals=4))
+    deals = str(tmp_path / "out" / "deals.parquet")
+    summary = str(tmp_path / "out" / "summary.parquet")
+    ((count, seats),) = duckdb.sql(f"SELECT count(*), max(len(seats)) FROM '{deals}'").fetchall()
+    assert count == result.deals.height and seats == 2
+    rows = duckdb.sql(
+        f"SELECT strategy, points_mean FROM '{summary}' WHERE opponent = '(all)' ORDER BY 1"
+    ).fetchall()
+    expected = result.summary.filter(pl.col("opponent") == "(all)").sort("strategy")
+    assert rows == list(zip(expected["strategy"], expected["points_mean"], strict=True))

@@ -56,14 +56,19 @@ def concrete(floor: int, loose: int) -> int:
 
 
 class MoveList(Sequence[SeepMove]):
-    """An immutable sequence of the legal moves, in chunk order then card order then template order."""
+    """An immutable sequence of the legal moves, in chunk order then card order then template order.
 
-    __slots__ = ("_chunks", "_len", "_loose")
+    The last move built by indexing is kept: the runner checks that the move its
+    strategy picked is legal, which is then an identity test.
+    """
+
+    __slots__ = ("_chunks", "_last", "_len", "_loose")
 
     def __init__(self, chunks: list[Chunk], length: int, loose: int) -> None:
         self._chunks = chunks
         self._len = length
         self._loose = loose
+        self._last: SeepMove | None = None
 
     def __len__(self) -> int:
         return self._len
@@ -84,9 +89,15 @@ class MoveList(Sequence[SeepMove]):
                             cards &= cards - 1
                             j -= 1
                     action, value, floor = temps[i]
-                    if floor:
-                        floor = concrete(floor, self._loose)
-                    return _new(SeepMove, (action, (cards & -cards).bit_length() - 1, value, floor))
+                    if floor:  # concrete(floor, loose), its fast path inlined
+                        g = floor | floor >> 1
+                        g = (g | g >> 2) & _GROUP_LOW
+                        g = g * 15 & self._loose
+                        floor = g if g.bit_count() == floor.bit_count() else concrete(floor, self._loose)
+                    move = self._last = _new(
+                        SeepMove, (action, (cards & -cards).bit_length() - 1, value, floor)
+                    )
+                    return move
                 i -= k
         raise IndexError("move index out of range")
 
@@ -102,15 +113,20 @@ class MoveList(Sequence[SeepMove]):
                     yield _new(SeepMove, (a, c, v, f))
 
     def __contains__(self, move: object) -> bool:
+        if move is self._last:
+            return True
         if not isinstance(move, tuple) or len(move) != 4:
             return False
         action, card, value, floor = move
+        if not (isinstance(card, int) and 0 <= card < 52):
+            return False
         loose = self._loose
         for _, _, cards, temps in self._chunks:
-            if isinstance(card, int) and 0 <= card < 52 and cards >> card & 1:
-                return any(
-                    a == action and v == value and (f and concrete(f, loose)) == floor for a, v, f in temps
-                )
+            if cards >> card & 1:
+                for a, v, f in temps:
+                    if a == action and v == value and (f and concrete(f, loose)) == floor:
+                        return True
+                return False
         return False
 
     def __repr__(self) -> str:

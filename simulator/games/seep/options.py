@@ -28,12 +28,27 @@ HouseOption = tuple[int, int, tuple[Template, ...], tuple[Template, ...]]
 
 _LOW2 = sum(0x5 << 4 * r for r in range(13))
 _LOW1 = sum(0x3 << 4 * r for r in range(13))
+#: 1, 4, 5, 6, 7 and 8 in every 4-bit rank group (SWAR constants)
+_ONES = sum(1 << 4 * r for r in range(13))
+_C4, _C5, _C6, _C7, _C8 = (c * _ONES for c in range(4, 9))
+#: sums t that still leave room for a card of value v (t + v <= 13), by v
+_ROOM = tuple((1 << max(14 - v, 0)) - 1 for v in range(14))
 
 
 def value_counts(loose: int) -> int:
     """The loose cards per value as 4-bit counts (the cache key of a floor), by SWAR popcounts."""
     x = (loose & _LOW2) + (loose >> 1 & _LOW2)
     return (x & _LOW1) + (x >> 2 & _LOW1)
+
+
+def canonical(counts: int) -> int:
+    """The canonical floor of 4-bit value counts: a count c becomes the lowest c bits of its group."""
+    return (
+        (counts + _C7 & _C8) >> 3
+        | (counts + _C6 & _C8) >> 2
+        | (counts + _C5 & _C8) >> 1
+        | (counts + _C4 & _C8)
+    )
 
 
 class FloorOptions:
@@ -44,32 +59,38 @@ class FloorOptions:
     the loose cards of value ``x``.
     """
 
-    __slots__ = ("_counts", "_table", "_xunions", "caps", "cementing", "house_options", "rank")
+    __slots__ = ("_counts", "_sums", "_table", "_xunions", "caps", "cementing", "house_options", "rank")
 
     def __init__(self, counts: int, cementing: bool) -> None:
         self._counts = counts
-        canon = 0
-        for r in range(13):
-            canon |= ((1 << (counts >> 4 * r & 15)) - 1) << 4 * r
-        partial: list[tuple[int, int]] = [(0, 0)]
+        canon = canonical(counts)
+        # subset sums card by card: a new card extends the sets found before it, so
+        # each table[t] lists its sets in the order of a binary enumeration of the cards
+        table: list[list[int]] = [[0], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        sums = 1  # bit t: table[t] is not empty
         m = canon
         while m:
             low = m & -m
             m ^= low
             v = VALUE[low.bit_length() - 1]
-            partial += [(s | low, t + v) for s, t in partial if t + v <= 13]
-        table: tuple[list[int], ...] = tuple([] for _ in range(14))
-        for s, t in partial[1:]:
-            table[t].append(s)
-        #: table[t]: every non-empty canonical mask whose values sum to t, in card order
-        self._table = table
-        self._xunions: list[list[int] | bool | None] = [None] * 14
+            room = sums & _ROOM[v]
+            sums |= room << v
+            while room:  # highest t first, so table[t] is read before this card reaches it
+                t = room.bit_length() - 1
+                room ^= 1 << t
+                table[t + v] += [s | low for s in table[t]]
+        table[0] = []
+        #: table[t]: every non-empty canonical mask whose values sum to t, in card order; tuples,
+        #: because the collector stops tracking tuples of ints (a full collection walks the caches)
+        self._table = tuple(map(tuple, table))
+        self._sums = sums
+        self._xunions: list[tuple[int, ...] | bool | None] = [None] * 14
         self.cementing = cementing
-        self.rank = tuple(canon & RANK_MASK[x] for x in range(14))
+        self.rank = tuple([canon & mask for mask in RANK_MASK])
         self.caps: list[tuple[Template, ...] | None] = [None] * 14
         self.house_options: list[tuple[HouseOption, ...] | None] = [None] * 14
 
-    def _unions(self, V: int) -> list[int] | None:
+    def _unions(self, V: int) -> tuple[int, ...] | None:
         """Unions of the optional families X of §5.3 (sets summing to V without a loose V card).
 
         None when there is no such set. The unions avoiding an S1 are exactly
@@ -79,7 +100,7 @@ class FloorOptions:
         if unions is None:
             a = self.rank[V]
             xsets = [s for s in self._table[V] if not s & a]
-            unions = self._xunions[V] = family_unions(xsets) if xsets else False
+            unions = self._xunions[V] = tuple(family_unions(xsets)) if xsets else False
         return unions or None
 
     def captures(self, v: int) -> tuple[Template, ...]:
@@ -106,14 +127,24 @@ class FloorOptions:
         """HOUSE options of a card of value ``v`` by rising V; the caller checks ownership and holding.
 
         The option of a target V only involves loose values up to V, so it is
-        shared through ``_HOUSE_PARTS``.
+        shared through ``_HOUSE_PARTS``, keyed on the counts it depends on: without
+        optional sets X (no cementing, or no set summing to V but single V cards)
+        it only involves the values up to V - v (S1) and the loose V cards.
         """
-        table, cementing = self._table, self.cementing
+        counts, sums, cementing, table = self._counts, self._sums, self.cementing, self._table
         houses: list[HouseOption] = []
         for V in range(max(v, 9), 14):
-            if (v == V and not cementing) or (v < V and not table[V - v]):
-                continue
-            key = ((self._counts & _UPTO[V]) << 4 | v) << 5 | V << 1 | cementing
+            if v < V and not sums >> (V - v) & 1:
+                continue  # no set S1
+            if not cementing:
+                if v == V:
+                    continue
+                part = counts & _UPTO[V - v]
+            elif len(table[V]) > counts >> 4 * V - 4 & 15:  # some set X
+                part = counts & _UPTO[V]
+            else:
+                part = counts & (_UPTO[V - v] | RANK_MASK[V]) | _NO_X
+            key = (part << 4 | v) << 5 | V << 1 | cementing
             option = _HOUSE_PARTS.get(key)
             if option is None:
                 option = _store(_HOUSE_PARTS, key, self._house_option(v, V))
@@ -145,6 +176,8 @@ _CAPTURE_PARTS: dict[int, tuple[Template, ...]] = {}
 _HOUSE_PARTS: dict[int, HouseOption] = {}
 #: canonical masks of the values 1..v, by v
 _UPTO = tuple(sum(0xF << 4 * (x - 1) for x in range(1, v + 1)) for v in range(14))
+#: key flag of a HOUSE option without optional sets X (its key leaves values out)
+_NO_X = 1 << 52
 
 
 def _store(cache: dict[int, Any], key: int, part: Any) -> Any:

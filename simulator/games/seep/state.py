@@ -3,7 +3,10 @@
 The floor is kept as ints: ``loose`` is a card mask and the houses live in
 three 14-slot lists indexed by house value (cards mask, sum of card values,
 owner seats as a bit mask) plus ``hmask`` (bit V set when a V-house exists),
-which is enough for invariant I1 by construction.
+which is enough for invariant I1 by construction. Move generation reads the
+houses through two 5-bit masks (bit V - 9) kept up to date by ``apply``:
+``owned[s]`` (the houses seat s owns) and ``ordinary`` (houses of value below
+13 whose cards sum to V, §5.4), so it never loops over the houses.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMo
 from simulator.games.seep.options import FLOOR_CACHE, SBIT, floor_options
 from simulator.games.seep.rules import GAME_NAME, SeepRules
 from simulator.games.seep.scoring import card_points
+from simulator.shuffle import randbelow, shuffled_deck
 
 BIDDING, PLAYING, OVER = range(3)
 #: cards of value 9..13: the bidder needs one of them (§3.3)
@@ -100,7 +104,7 @@ class SeepState:
         self.log = log
         self.n = n
         self.rng = random.Random(seed)
-        self.dealer = self.rng.randrange(n) if dealer is None else dealer
+        self.dealer = randbelow(self.rng, n) if dealer is None else dealer
         self.bidder = (self.dealer + 1) % n
         self.side_of = rules.side_of_seat
         self.nsides = len(rules.sides)
@@ -115,6 +119,8 @@ class SeepState:
         self.hsum = [0] * 14
         self.howners = [0] * 14
         self.hmask = 0
+        self.owned = [0] * n
+        self.ordinary = 0
         self.piles = [0] * self.nsides
         self.sweep_pts = [0] * self.nsides
         self.sweeps = [0] * self.nsides
@@ -162,6 +168,7 @@ class SeepState:
             self.hsum[value] = mask_value(cards)
             self.howners[value] = sum(1 << s for s in owners)
             self.hmask |= 1 << value
+        self._index_houses()
         self.turn = turn
         self.plays = plays
         self.bid = bid
@@ -176,8 +183,7 @@ class SeepState:
         """First packet (§3.2): bidder, floor, then the others; void deals redealt by the same dealer."""
         n, b, log = self.n, self.bidder, self.log
         while True:
-            deck = list(range(52))
-            self.rng.shuffle(deck)
+            deck = shuffled_deck(self.rng)  # = rng.shuffle(list(range(52))), faster
             self.hands = [0] * n
             self.hands[b] = _pack(deck[0:4])
             self.loose = _pack(deck[4:8])
@@ -261,23 +267,19 @@ class SeepState:
         info = FLOOR_CACHE.get(key) or floor_options(key)
         caps, house_options, lrank = info.caps, info.house_options, info.rank
         hmask = self.hmask
-        # per house value: the mover owns it / only the partner side needs no holding (§5.3)
+        # house values the mover owns / only the partner owns (no holding needed, §5.3) /
+        # ordinary ones the mover does not own (breakable, §5.4)
         own = noneed = 0
-        breakable: list[int] = []
+        breakable: tuple[int, ...] = ()
         if hmask:
-            howners, hsum = self.howners, self.hsum
-            pbit = 1 << p
+            owned = self.owned
+            mine = owned[p]
+            own = _SPREAD[mine]
             partner = self.partner[p]
-            parbit = (1 << partner) if partner >= 0 else 0
-            for V in _VALUES_OF[hmask >> 9]:
-                ow = howners[V]
-                if ow & pbit:
-                    own |= SBIT[V]
-                else:
-                    if ow & parbit:
-                        noneed |= SBIT[V]
-                    if V < 13 and hsum[V] == V and not opening:
-                        breakable.append(V)  # an ordinary house the mover does not own (§5.4)
+            if partner >= 0:
+                noneed = _SPREAD[owned[partner] & ~mine]
+            if not opening:
+                breakable = _VALUES_OF[self.ordinary & ~mine]
         # held values 9..13 (one, two or more cards) as SBIT masks, by 4-bit popcounts
         h = hand >> 32
         h = (h & 0x55555) + (h >> 1 & 0x55555)
@@ -361,88 +363,60 @@ class SeepState:
                 log.append({"type": "bid", "seat": p, "value": value})
             return
         cb = 1 << c
-        v = VALUE[c]
         self.hands[p] ^= cb
         self.played |= cb
-        self.plays += 1
-        side = self.side_of[p]
-        hcards, hsum, howners = self.hcards, self.hsum, self.howners
+        plays = self.plays = self.plays + 1
         sweep = 0
         if log is not None:
-            ev: dict[str, Any] = {"type": "move", "seat": p, "play": self.plays, "card": mask_strs(cb)[0]}
+            ev: dict[str, Any] = {"type": "move", "seat": p, "play": plays, "card": mask_strs(cb)[0]}
             captured: list[Any] = []
             from_floor: list[str] = []
             house_ev = None
-        if action == CAPTURE:
+        if action == THROW:
+            self.loose |= cb
+            if log is not None:
+                name = "throw"
+        elif action == CAPTURE:
+            v = VALUE[c]
             take = floor | cb
             if self.hmask >> v & 1:
                 if log is not None:
                     captured.append(self._house_obj(v))
-                take |= hcards[v]
+                take |= self.hcards[v]
                 self._remove_house(v)
             if log is not None:
                 captured += mask_strs(floor)
                 name = "capture"
             self.loose ^= floor
+            side = self.side_of[p]
             self.piles[side] |= take
             self.last_capturer = p
             if not self.loose and not self.hmask:
-                if self.plays == self.total_plays:
+                if plays == self.total_plays:
                     sweep = 0
                 elif self.thirty:
                     sweep = v
                 else:
-                    sweep = 25 if self.plays == 1 else 50
+                    sweep = 25 if plays == 1 else 50
                 self.sweeps[side] += 1
                 self.sweep_pts[side] += sweep
-        elif action == HOUSE:
-            self.loose ^= floor
-            add = floor | cb
-            total = mask_value(add)
-            if self.hmask >> value & 1:
-                hcards[value] |= add
-                hsum[value] += total
-                ow = howners[value]
-                partner = self.partner[p]
-                if not ow & (1 << p) and not (partner >= 0 and ow & (1 << partner)):
-                    howners[value] = ow | (1 << p)
-                name = "cement"
-            else:
-                hcards[value] = add
-                hsum[value] = total
-                howners[value] = 1 << p
-                self.hmask |= 1 << value
-                self.built[side] += 1
-                name = "build"
-            if log is not None:
-                from_floor = mask_strs(floor)
-                house_ev = self._house_obj(value, "value")
-        elif action == BREAK:
-            hv = value - v
-            cards = hcards[hv] | cb | floor
-            total = hsum[hv] + v + mask_value(floor)
-            self._remove_house(hv)
-            self.loose ^= floor
-            if self.hmask >> value & 1:
-                hcards[value] |= cards
-                hsum[value] += total
-                ow = howners[value]
-                partner = self.partner[p]
-                if not ow & (1 << p) and not (partner >= 0 and ow & (1 << partner)):
-                    howners[value] = ow | (1 << p)
-            else:
-                hcards[value] = cards
-                hsum[value] = total
-                howners[value] = 1 << p
-                self.hmask |= 1 << value
-            if log is not None:
-                name = "break"
-                from_floor = mask_strs(floor)
-                house_ev = self._house_obj(value, "value")
         else:
-            self.loose |= cb
+            if action == HOUSE:
+                cards = floor | cb
+                total = VALUE[c] + mask_value(floor)
+            else:  # BREAK: the broken house's cards go into the new one
+                hv = value - VALUE[c]
+                cards = self.hcards[hv] | cb | floor
+                total = self.hsum[hv] + VALUE[c] + mask_value(floor)
+                self._remove_house(hv)
+            self.loose ^= floor
+            built = self._add_to_house(p, value, cards, total)
+            if action == HOUSE and built:
+                self.built[self.side_of[p]] += 1
             if log is not None:
-                name = "throw"
+                name = "break" if action == BREAK else "build" if built else "cement"
+                from_floor = mask_strs(floor)
+                house_ev = self._house_obj(value, "value")
         if log is not None:
             ev["action"] = name
             ev["captured"] = captured
@@ -451,7 +425,6 @@ class SeepState:
             ev["sweep_points"] = sweep
             ev["floor"] = self._floor_obj()
             log.append(ev)
-        plays = self.plays
         if plays == 1:
             self._deal_packets(3 if self.n == 3 and self.rules.three_player_hand_size == 16 else 2)
             if log is not None:
@@ -465,11 +438,48 @@ class SeepState:
         else:
             self.turn = (p + 1) % self.n
 
-    def _remove_house(self, v: int) -> None:
-        self.hcards[v] = 0
-        self.hsum[v] = 0
-        self.howners[v] = 0
-        self.hmask &= ~(1 << v)
+    def _add_to_house(self, p: int, V: int, cards: int, total: int) -> bool:
+        """Put ``cards`` (values summing to ``total``) into the V-house; True when it is new.
+
+        Adding to an existing house raises its sum by a multiple of V, so it is no
+        longer ordinary; the mover becomes an owner unless their side owns it (§5.3).
+        """
+        bit = 1 << (V - 9)
+        if self.hmask >> V & 1:
+            self.hcards[V] |= cards
+            self.hsum[V] += total
+            self.ordinary &= ~bit
+            ow = self.howners[V]
+            partner = self.partner[p]
+            if not ow & (1 << p) and not (partner >= 0 and ow & (1 << partner)):
+                self.howners[V] = ow | (1 << p)
+                self.owned[p] |= bit
+            return False
+        self.hcards[V] = cards
+        self.hsum[V] = total
+        self.howners[V] = 1 << p
+        self.hmask |= 1 << V
+        self.owned[p] |= bit
+        if total == V and V < 13:
+            self.ordinary |= bit
+        return True
+
+    def _remove_house(self, V: int) -> None:
+        self.hcards[V] = 0
+        self.hsum[V] = 0
+        self.howners[V] = 0
+        self.hmask &= ~(1 << V)
+        keep = ~(1 << (V - 9))
+        self.ordinary &= keep
+        owned = self.owned
+        for s in range(self.n):
+            owned[s] &= keep
+
+    def _index_houses(self) -> None:
+        """Recompute ``owned`` and ``ordinary`` from the house lists (``apply`` keeps them up to date)."""
+        values = [V for V in range(9, 14) if self.hmask >> V & 1]
+        self.owned = [sum(1 << (V - 9) for V in values if self.howners[V] >> s & 1) for s in range(self.n)]
+        self.ordinary = sum(1 << (V - 9) for V in values if V < 13 and self.hsum[V] == V)
 
     def _finish(self) -> None:
         """End of deal (§6): the floor goes to the last capturer's side; not a sweep."""

@@ -30,7 +30,7 @@ from simulator.games.sweep.moves import (
     hand_moves,
 )
 from simulator.games.sweep.rules import SweepRules
-from simulator.games.sweep.shuffle import randbelow, shuffled_deck
+from simulator.shuffle import randbelow, shuffled_deck
 
 ACE_OF_SPADES = 0  # card int of A♠ (rank 1, suit S)
 _BIT = tuple(1 << c for c in range(52))

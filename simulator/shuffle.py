@@ -5,7 +5,7 @@ number drawn (``_randbelow`` -> ``_randbelow_with_getrandbits``); for a deck of
 52 that is a good part of setting up a deal. These helpers inline the same
 draws (``getrandbits(n.bit_length())`` until the value is below n), so the
 permutations and dealers are identical to CPython's for the same seed
-(tests/test_sweep_play.py checks it).
+(tests/test_shuffle.py checks it). Sweep and Seep deal with it.
 """
 
 from __future__ import annotations

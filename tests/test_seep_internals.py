@@ -1,0 +1,70 @@
+"""The engine's speed-ups against their plain definitions: derived house masks, canonical floors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simulator.games.seep import GAME, SeepState
+from simulator.games.seep.options import FloorOptions, canonical, value_counts
+
+
+def house_masks(s: SeepState) -> tuple[list[int], int]:
+    """``owned`` and ``ordinary`` recomputed from the house lists."""
+    values = [V for V in range(9, 14) if s.hmask >> V & 1]
+    owned = [sum(1 << (V - 9) for V in values if s.howners[V] >> seat & 1) for seat in range(s.n)]
+    ordinary = sum(1 << (V - 9) for V in values if V < 13 and s.hsum[V] == V)
+    return owned, ordinary
+
+
+@pytest.mark.parametrize("variant", ["standard", "no_cement", "two_player", "three_player"])
+def test_house_masks_follow_every_move(variant: str) -> None:
+    rules = GAME.make_rules(GAME.variants[variant])
+    for seed in range(40):
+        s = GAME.new_deal(rules, seed)
+        rng = random.Random(seed)
+        while s.current_player() >= 0:
+            s.apply(rng.choice(list(s.legal_moves())))
+            assert (s.owned, s.ordinary) == house_masks(s)
+
+
+def test_canonical_floor() -> None:
+    rng = random.Random(3)
+    for _ in range(500):
+        loose = rng.getrandbits(52)
+        counts = value_counts(loose)
+        expected = sum(((1 << (counts >> 4 * r & 15)) - 1) << 4 * r for r in range(13))
+        assert canonical(counts) == expected
+        assert canonical(counts).bit_count() == loose.bit_count()
+
+
+def test_subset_table_lists_every_set_once() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        counts = value_counts(sum(1 << c for c in rng.sample(range(52), rng.randrange(10))))
+        info = FloorOptions(counts, True)
+        canon = canonical(counts)
+        cards = [c for c in range(52) if canon >> c & 1]
+        for t in range(1, 14):
+            sets = [
+                m
+                for m in range(1, 1 << len(cards))
+                if sum(c // 4 + 1 for k, c in enumerate(cards) if m >> k & 1) == t
+            ]
+            expected = sorted(sum(1 << cards[k] for k in range(len(cards)) if m >> k & 1) for m in sets)
+            assert sorted(info._table[t]) == expected
+            assert bool(info._sums >> t & 1) == bool(expected)
+
+
+def test_membership_without_identity() -> None:
+    """An equal move built elsewhere is found too (not only the one last indexed)."""
+    rules = GAME.make_rules({})
+    rng = random.Random(1)
+    s = GAME.new_deal(rules, 11)
+    while s.current_player() >= 0:
+        moves = s.legal_moves()
+        for move in list(moves):
+            assert tuple(move) in moves
+        assert (9, 0, 0, 0) not in moves
+        s.apply(moves[rng.randrange(len(moves))])

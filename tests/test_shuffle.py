@@ -1,0 +1,32 @@
+"""The fast deal shuffle draws exactly what ``random.Random`` would, so seeds keep their decks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simulator.shuffle import randbelow, shuffled_deck
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3, 2**63 - 1])
+def test_fast_shuffle_and_randbelow_draw_like_random(seed: int) -> None:
+    deck = list(range(52))
+    ref = random.Random(seed)
+    ref.shuffle(deck)
+    fast = random.Random(seed)
+    assert shuffled_deck(fast) == deck
+    for n in (1, 2, 3, 4, 5, 52, 1000):
+        assert randbelow(fast, n) == ref.randrange(n)
+
+
+def test_deck_draws_match_random() -> None:
+    """``shuffled_deck``/``randbelow`` give CPython's shuffle and randrange for the same seed."""
+    for seed in range(300):
+        fast, slow = random.Random(seed), random.Random(seed)
+        for n in (2, 3, 4):
+            assert randbelow(fast, n) == slow.randrange(n)
+        deck = list(range(52))
+        slow.shuffle(deck)
+        assert shuffled_deck(fast) == deck
+        assert fast.random() == slow.random()  # same number of bits drawn

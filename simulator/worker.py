@@ -14,6 +14,7 @@ from simulator.play import StrategyFault, play_deal, reset_agents
 from simulator.plugins import StrategySpec
 from simulator.schedule import ChunkTask, Lineup
 from simulator.seeding import deal_seed
+from simulator.tuning import configure_process
 
 _RULES_CACHE: dict[tuple[str, tuple], Any] = {}
 
@@ -80,6 +81,7 @@ def _failure(
 
 def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     """Play the deal groups of ``task``; return its key and the rows as columns."""
+    configure_process()
     game = get_game(ctx.game)
     vi = task.variant_index
     rules = _rules(ctx, vi)

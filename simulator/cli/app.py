@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from simulator.cli import bench, listing, replay, run
+from simulator.tuning import configure_process
 
 app = typer.Typer(
     help="cardsim: tournaments of strategies for Sweep, Seep and Sueca italienne.",
@@ -19,4 +20,5 @@ app.add_typer(listing.app, name="list")
 
 
 def main() -> None:
+    configure_process()
     app()

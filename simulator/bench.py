@@ -101,7 +101,9 @@ def engine_rate(
     play(deals, max(1, deals // 10))
     start = time.perf_counter()
     play(0, deals)
-    return Measure(f"{game_name} {rules.num_players}p play loop, {strategy}", deals, time.perf_counter() - start)
+    return Measure(
+        f"{game_name} {rules.num_players}p play loop, {strategy}", deals, time.perf_counter() - start
+    )
 
 
 def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> Measure:

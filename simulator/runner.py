@@ -63,7 +63,6 @@ def build_context(t: Tournament) -> RunContext:
         unit=t.config.unit,
         variant_names=tuple(v.name for v in t.variants),
         variant_options=tuple(tuple(sorted(v.rules.options().items())) for v in t.variants),
-        rules_hashes=tuple(v.rules.rules_hash for v in t.variants),
         lineups=lineups,
         specs=t.strategies,
         replay_hints=tuple(_replay_hint(v) for v in t.variants),

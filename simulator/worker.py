@@ -28,7 +28,6 @@ class RunContext:
     unit: str
     variant_names: tuple[str, ...]
     variant_options: tuple[tuple[tuple[str, Any], ...], ...]
-    rules_hashes: tuple[str, ...]
     lineups: tuple[tuple[Lineup, ...], ...]
     specs: tuple[StrategySpec, ...]
     replay_hints: tuple[str, ...]  # per variant: "--variant X [--set k=v ...]"

@@ -1,0 +1,59 @@
+"""Resolving `plugin:` references and validating params (DESIGN §4)."""
+
+from __future__ import annotations
+
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from simulator import plugins
+from simulator.errors import UserError
+from simulator.plugins import load_strategy, spec_from_yaml
+
+
+def _yaml(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_builtin_module_path_and_file_references(tmp_path):
+    assert load_strategy("greedy").plugin == "strategies.greedy:GreedyStrategy"
+    spec = spec_from_yaml(_yaml(tmp_path, "name: r\nplugin: strategies.random_play:RandomStrategy\n"))
+    assert spec.build().choose(None, ["only"]) == "only"
+    spec = load_strategy("configs/strategies/spade-lover.yaml")
+    assert dict(spec.params) == {"spade_weight": 2.5, "ace_of_spades_bonus": 6.0}
+    assert spec.plugin.endswith("configs/strategies/plugins/spade_lover.py:SpadeLover")
+    assert spec.build().params.spade_weight == 2.5
+
+
+def test_entry_point_plugins(tmp_path, monkeypatch):
+    fake = [EntryPoint("my-bot", "strategies.random_play:RandomStrategy", plugins.ENTRY_POINT_GROUP)]
+    monkeypatch.setattr(
+        plugins, "entry_points", lambda group: fake if group == plugins.ENTRY_POINT_GROUP else []
+    )
+    assert load_strategy("my-bot").plugin == "strategies.random_play:RandomStrategy"
+    assert "my-bot" in plugins.all_registered()
+    spec = spec_from_yaml(_yaml(tmp_path, "name: mine\nplugin: my-bot\n"))
+    assert spec.name == "mine"
+
+
+@pytest.mark.parametrize(
+    "text, where, words",
+    [
+        ("name: s\nplugin: nope\n", "plugin", "unknown strategy plug-in"),
+        ("name: s\nplugin: missing.py:X\n", "plugin", "not found"),
+        ("name: s\nplugin: strategies.random_play:Nothing\n", "plugin", "no Strategy subclass"),
+        ("name: s\nplugin: random\ncolour: red\n", "colour", "allowed keys"),
+        ("name: s\nplugin: random\nparams: {x: 1}\n", "params.x", "Extra inputs"),
+        ("name: s\nplugin: random\ngames: [chess]\n", "games", "does not support"),
+        ("plugin: random\n", "name", "required"),
+        ("- just a list\n", "s.yaml", "mapping"),
+    ],
+)
+def test_bad_strategy_files(tmp_path, text, where, words):
+    path = _yaml(tmp_path, text)
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(path)
+    assert str(path) in info.value.render() and where in info.value.render() and words in info.value.render()

@@ -11,7 +11,9 @@ from strategies.base import Strategy
 
 
 class StrategyFault(Exception):
-    """A strategy raised or returned an illegal move at ``seat``."""
+    """A strategy raised or returned an illegal move at ``seat``; seat -1 means the
+    engine itself raised (a rule guard or a bug), reported the same way so the
+    deal can be replayed."""
 
     def __init__(self, seat: int, detail: str) -> None:
         super().__init__(seat, detail)
@@ -33,15 +35,20 @@ def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
     wants_view = [getattr(a, "wants_view", True) for a in agents]
     chooses = [a.choose for a in agents]
     current, legal, apply, view = state.current_player, state.legal_moves, state.apply, state.view
-    while (seat := current()) >= 0:
-        moves = legal()
-        if len(moves) == 1:
-            apply(moves[0])
-            continue
-        try:
-            move = chooses[seat](view(seat) if wants_view[seat] else None, moves)
-        except Exception as exc:
-            raise StrategyFault(seat, f"raised {type(exc).__name__}: {exc}") from exc
-        if move not in moves:
-            raise StrategyFault(seat, f"returned an illegal move: {move!r}")
-        apply(move)
+    try:
+        while (seat := current()) >= 0:
+            moves = legal()
+            if len(moves) == 1:
+                apply(moves[0])
+                continue
+            try:
+                move = chooses[seat](view(seat) if wants_view[seat] else None, moves)
+            except Exception as exc:
+                raise StrategyFault(seat, f"raised {type(exc).__name__}: {exc}") from exc
+            if move not in moves:
+                raise StrategyFault(seat, f"returned an illegal move: {move!r}")
+            apply(move)
+    except StrategyFault:
+        raise
+    except Exception as exc:
+        raise StrategyFault(-1, f"raised {type(exc).__name__}: {exc}") from exc

@@ -68,8 +68,14 @@ def replay_log(
         try:
             play_deal(state, agents)
         except StrategyFault as fault:
+            engine = fault.seat < 0
             log.append(
-                {"type": "error", "seat": fault.seat, "strategy": names[fault.seat], "message": fault.detail}
+                {
+                    "type": "error",
+                    "seat": None if engine else fault.seat,
+                    "strategy": None if engine else names[fault.seat],
+                    "message": fault.detail,
+                }
             )
             return False
         return True
@@ -122,7 +128,8 @@ def to_text(game: Game, log: Sequence[dict[str, Any]]) -> str:
                 lines.append(f"  seat {seat} (side {side}): {name}")
             continue
         if kind == "error":
-            lines.append(f"!! seat {event['seat']} ({event['strategy']}) {event['message']}")
+            who = "the engine" if event["seat"] is None else f"seat {event['seat']} ({event['strategy']})"
+            lines.append(f"!! {who} {event['message']}")
             continue
         if kind == "match_end":
             winner = event["winner"]

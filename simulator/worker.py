@@ -59,8 +59,12 @@ def _failure(
     round_number: int,
     seed: int,
 ) -> StrategyFailure:
-    name = seat_names[fault.seat]
-    spec = next(s for s in ctx.specs if s.name == name)
+    if fault.seat >= 0:
+        name = seat_names[fault.seat]
+        spec = next(s for s in ctx.specs if s.name == name)
+        who = f"strategy {name!r} ({spec.plugin}) at seat {fault.seat}"
+    else:
+        who = f"the {ctx.game} engine"
     refs = []
     for n in seat_names:
         s = next(x for x in ctx.specs if x.name == n)
@@ -72,7 +76,7 @@ def _failure(
     )
     where = f"round {round_number} of match {deal_index}" if ctx.unit == "match" else f"deal {deal_index}"
     return StrategyFailure(
-        f"strategy {name!r} ({spec.plugin}) at seat {fault.seat} {fault.detail}\n"
+        f"{who} {fault.detail}\n"
         f"  variant {ctx.variant_names[vi]!r}, lineup {lineup.label!r}, {where}, rotation {rotation}, "
         f"deal seed {seed}\n  reproduce with: {command}"
     )

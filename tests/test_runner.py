@@ -191,3 +191,17 @@ def test_outputs_read_with_duckdb(write_tournament, tmp_path):
     ).fetchall()
     expected = result.summary.filter(pl.col("opponent") == "(all)").sort("strategy")
     assert rows == list(zip(expected["strategy"], expected["points_mean"], strict=True))
+
+
+def test_engine_errors_are_reported_with_the_replay_command(write_tournament, monkeypatch):
+    from simulator.games.sweep.state import SweepState
+
+    def broken(self, move):
+        raise RuntimeError("engine guard")
+
+    monkeypatch.setattr(SweepState, "apply", broken)
+    with pytest.raises(StrategyFailure) as info:
+        _run(write_tournament(deals=2))
+    message = str(info.value)
+    assert "the sweep engine raised RuntimeError: engine guard" in message
+    assert "reproduce with: cardsim replay --game sweep" in message

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import settings
+
+# Timing-free and, on CI, reproducible property tests: no per-example deadline
+# (a loaded machine must not fail a test), and a fixed example sequence on CI.
+settings.register_profile("cardsim", deadline=None, print_blob=True)
+settings.register_profile("ci", parent=settings.get_profile("cardsim"), derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "cardsim")
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,6 +12,7 @@ import hashlib
 import json
 import platform
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from simulator import __version__
 from simulator.config import Tournament, effective_jobs
 from simulator.errors import UserError
 from simulator.results import PartStore, chunk_frame, deals_schema, write_json, write_parquet
-from simulator.schedule import chunk_tasks, default_chunk_size, lineups_for
+from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, lineups_for
 from simulator.stats import summarize
 from simulator.worker import RunContext, StrategyFailure, play_chunk
 
@@ -161,93 +162,128 @@ def _backend(name: str, scheduler: str | None, jobs: int) -> Iterator[None]:
         client.close()
 
 
-def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -> RunResult:
-    """Play the tournament and write deals.parquet, summary.parquet and manifest.json."""
-    started = datetime.now(UTC)
-    cfg = t.config
+@dataclass
+class _Plan:
+    """What a run (or its resumption) still has to do."""
+
+    tournament: Tournament
+    ctx: RunContext
+    parts: PartStore
+    tasks: list[ChunkTask]
+    schema: dict[str, Any]
+    total: int
+    already: int
+    jobs: int
+
+
+@dataclass
+class _Progress:
+    groups: int = 0
+    deals: int = 0
+    status: str = "complete"  # complete | failed | interrupted
+    error: str | None = None
+    seconds: float = 0.0
+
+
+def _plan(t: Tournament, fresh: bool) -> _Plan:
     ctx = build_context(t)
-    out = t.output
-    jobs = effective_jobs(cfg.jobs)
-    parts = PartStore(out, fingerprint(ctx))
+    parts = PartStore(t.output, fingerprint(ctx))
     parts.open(fresh)
     done = parts.done_groups()
-    per_variant = [list(lu) for lu in ctx.lineups]
-    total = sum(len(lu) for lu in per_variant) * cfg.deals
-    already = sum(1 for (v, lu, d) in done if d < cfg.deals and v < len(per_variant))
-    chunk = cfg.chunk_size or default_chunk_size(max(1, total - already), jobs)
-    tasks = chunk_tasks(per_variant, cfg.deals, chunk, done)
-    schema = deals_schema(t.game.side_columns, t.game.match_columns if cfg.unit == "match" else None)
-    constants = [
-        {
-            "game": t.game.name,
-            "variant": v.name,
-            "rules_hash": v.rules.rules_hash,
-            "unit": cfg.unit,
-            "root_seed": cfg.seed,
-        }
-        for v in t.variants
-    ]
+    per_variant = [list(lineups) for lineups in ctx.lineups]
+    total = sum(len(lineups) for lineups in per_variant) * t.config.deals
+    already = sum(1 for (v, _, d) in done if d < t.config.deals and v < len(per_variant))
+    jobs = effective_jobs(t.config.jobs)
+    chunk = t.config.chunk_size or default_chunk_size(max(1, total - already), jobs)
+    match_columns = t.game.match_columns if t.config.unit == "match" else None
+    return _Plan(
+        t,
+        ctx,
+        parts,
+        chunk_tasks(per_variant, t.config.deals, chunk, done),
+        deals_schema(t.game.side_columns, match_columns),
+        total,
+        already,
+        jobs,
+    )
+
+
+def _play(plan: _Plan, quiet: bool) -> _Progress:
+    """Run the chunks in parallel, saving each as it arrives; a failure or Ctrl-C
+    stops the run but keeps what is saved."""
+    t, ctx, cfg = plan.tournament, plan.ctx, plan.tournament.config
+    by_key = {task.key: task for task in plan.tasks}
+    progress = _Progress()
     bar = tqdm(
-        total=total,
-        initial=already,
+        total=plan.total,
+        initial=plan.already,
         unit="group",
         desc=cfg.name,
         disable=quiet or not sys.stderr.isatty(),
         dynamic_ncols=True,
     )
-    played = 0
-    deals_played = 0
-    error: str | None = None
-    clock = datetime.now(UTC)
-    task_by_key = {task.key: task for task in tasks}
+    start = time.perf_counter()
     try:
-        with _backend(cfg.backend, cfg.scheduler, jobs):
+        with _backend(cfg.backend, cfg.scheduler, plan.jobs):
             results = Parallel(return_as="generator_unordered")(
-                delayed(play_chunk)(ctx, task) for task in tasks
+                delayed(play_chunk)(ctx, task) for task in plan.tasks
             )
             for key, cols in results:
-                task = task_by_key[key]
+                task = by_key[key]
+                variant = t.variants[task.variant_index]
                 lineup = ctx.lineups[task.variant_index][task.lineup_index]
-                consts = {
-                    **constants[task.variant_index],
+                constants = {
+                    "game": t.game.name,
+                    "variant": variant.name,
+                    "rules_hash": variant.rules.rules_hash,
+                    "unit": cfg.unit,
+                    "root_seed": cfg.seed,
                     "lineup": lineup.index,
                     "lineup_name": lineup.label,
                 }
-                frame = chunk_frame(
-                    cols, consts, schema, task.variant_index, t.variants[task.variant_index].rules.sides
-                )
-                parts.save(key, frame)
-                played += task.groups
-                deals_played += len(
+                frame = chunk_frame(cols, constants, plan.schema, task.variant_index, variant.rules.sides)
+                plan.parts.save(key, frame)
+                progress.groups += task.groups
+                progress.deals += len(
                     set(zip(cols["deal_index"], cols["rotation"], cols["round"], strict=True))
                 )
                 bar.update(task.groups)
     except StrategyFailure as exc:
-        error = str(exc)
+        progress.status, progress.error = "failed", str(exc)
     except KeyboardInterrupt:
-        error = "interrupted"
+        progress.status, progress.error = "interrupted", "interrupted by the user"
     finally:
         bar.close()
-    seconds = (datetime.now(UTC) - clock).total_seconds()
-    deals = parts.collect(cfg.deals)
+    progress.seconds = time.perf_counter() - start
+    return progress
+
+
+def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -> RunResult:
+    """Play the tournament and write deals.parquet, summary.parquet and manifest.json."""
+    started = datetime.now(UTC)
+    plan = _plan(t, fresh)
+    progress = _play(plan, quiet)
+    out = t.output
+    deals = plan.parts.collect(t.config.deals)
     if deals is None:
-        deals = pl.DataFrame(schema=schema).with_columns(pl.lit(0, dtype=pl.Int32).alias("variant_order"))
-    groups_done = already + played
-    categories = list(t.game.side_columns)
-    summary = summarize(deals, categories, cfg.unit) if deals.height else pl.DataFrame()
-    write_parquet(deals.drop("variant_order"), out / "deals.parquet")
+        deals = pl.DataFrame(schema=plan.schema).with_columns(
+            pl.lit(0, dtype=pl.Int32).alias("variant_order")
+        )
+    summary = summarize(deals, list(t.game.side_columns), t.config.unit) if deals.height else pl.DataFrame()
+    deals = deals.drop("variant_order")
+    write_parquet(deals, out / "deals.parquet")
     write_parquet(summary, out / "summary.parquet")
-    status = "complete" if error is None else ("interrupted" if error == "interrupted" else "failed")
-    write_json(manifest(t, ctx, started, groups_done, total, status, error), out / "manifest.json")
-    if error == "interrupted":
-        raise RunInterrupted(
-            f"interrupted: {groups_done} of {total} deal groups are saved in {out}; "
-            "run the same command again to resume."
-        )
-    if error:
+    groups_done = plan.already + progress.groups
+    write_json(
+        manifest(t, plan.ctx, started, groups_done, plan.total, progress.status, progress.error),
+        out / "manifest.json",
+    )
+    saved = f"{groups_done} of {plan.total} deal groups are saved in {out}"
+    if progress.status == "interrupted":
+        raise RunInterrupted(f"interrupted: {saved}; run the same command again to resume.")
+    if progress.status == "failed":
         raise StrategyFailure(
-            error + f"\n  {groups_done} of {total} deal groups are saved in {out}; "
-            "fix the strategy and run the same command again to resume."
+            f"{progress.error}\n  {saved}; fix the problem and run the same command again to resume."
         )
-    parts.remove()
-    return RunResult(out, deals.drop("variant_order"), summary, played, deals_played, already, seconds)
+    plan.parts.remove()
+    return RunResult(out, deals, summary, progress.groups, progress.deals, plan.already, progress.seconds)

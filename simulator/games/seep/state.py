@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from simulator.cards import RANK_MASK, mask_strs
+from simulator.games.events import leftover_event
 from simulator.games.seep.combos import VALUE, mask_value
 from simulator.games.seep.movelist import Chunk, MoveList, Template
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMove, move_text
@@ -490,14 +491,7 @@ class SeepState:
         if last >= 0:
             self.piles[self.side_of[last]] |= rest
         if self.log is not None:
-            self.log.append(
-                {
-                    "type": "leftover",
-                    "seat": last if last >= 0 else None,
-                    "side": self.side_of[last] if last >= 0 else None,
-                    "cards": mask_strs(rest),
-                }
-            )
+            self.log.append(leftover_event(last, self.side_of, rest))
         self.loose = 0
         for v in range(9, 14):
             if self.hmask >> v & 1:

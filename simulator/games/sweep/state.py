@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from simulator.cards import FACE_MASK, SPADE_MASK, card_pretty, card_str, cards_of, mask_of, mask_strs
+from simulator.games.events import leftover_event
 from simulator.games.sweep.events import Build, build_obj, table_list
 from simulator.games.sweep.groups import SIG16, SIG_UNIT, signature
 from simulator.games.sweep.moves import (
@@ -361,14 +362,7 @@ class SweepState:
             self._sig = 0
             self.builds = []
         if self.log is not None:
-            self.log.append(
-                {
-                    "type": "leftover",
-                    "seat": s if s >= 0 else None,
-                    "side": self.side_of[s] if s >= 0 else None,
-                    "cards": mask_strs(left),
-                }
-            )
+            self.log.append(leftover_event(s, self.side_of, left))
 
     # -- scoring -------------------------------------------------------------------------
 

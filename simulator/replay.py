@@ -7,7 +7,6 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from simulator.cards import SUIT_SYMBOLS, SUITS
 from simulator.games.base import Game
 from simulator.play import StrategyFault, play_deal, reset_agents
 from simulator.plugins import StrategySpec
@@ -106,11 +105,6 @@ def replay_log(
 
 def to_jsonl(log: Sequence[dict[str, Any]]) -> str:
     return "".join(json.dumps(event, separators=(",", ":")) + "\n" for event in log)
-
-
-def pretty_cards(cards: Sequence[str]) -> str:
-    """``["10D", "AS"]`` -> ``10♦ A♠`` (a dash when empty)."""
-    return " ".join(c[:-1] + SUIT_SYMBOLS[SUITS.index(c[-1])] for c in cards) or "-"
 
 
 def to_text(game: Game, log: Sequence[dict[str, Any]]) -> str:

@@ -37,9 +37,13 @@ def test_rows_identical_whatever_jobs_and_chunk_size(write_tournament, tmp_path)
 
 def test_match_unit_reproducible_and_complete(write_tournament, tmp_path):
     path = write_tournament(deals=6, unit="match")
-    a = _run(path, jobs=1, chunk_size=1, output=str(tmp_path / "a")).deals
+    result = _run(path, jobs=1, chunk_size=1, output=str(tmp_path / "a"))
+    a = result.deals
     b = _run(path, jobs=2, chunk_size=4, output=str(tmp_path / "b")).deals
     assert a.equals(b)
+    overall = result.summary.filter(pl.col("opponent") == "(all)")
+    assert overall["matches"].to_list() == [12, 12] and overall["trials"].to_list() == [12, 12]
+    assert overall["wins"].sum() == 12  # one winner per match
     per_match = a.group_by("deal_index", "rotation", "side").agg(
         pl.col("points").sum(),
         pl.col("match_points").first(),

@@ -74,11 +74,19 @@ def chunk_frame(
     ).select(*schema, "variant_order")
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: Path, writer) -> None:
     """Write through a temporary file in the same folder, then rename: readers never
     see a half-written file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    # mkstemp creates 0600; give the file the mode open() would (0666 less the umask)
+    os.chmod(tmp, 0o666 & ~_umask())
     os.close(fd)
     try:
         writer(tmp)

@@ -7,7 +7,7 @@ from typing import Any
 
 from simulator.games.base import DealState
 from simulator.seeding import make_rng, strategy_seeds
-from strategies.base import Strategy
+from strategies.base import DealResult, Strategy
 
 
 class StrategyFault(Exception):
@@ -31,8 +31,10 @@ def reset_agents(
 
 
 def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
-    """Play ``state`` to its end. Forced moves are made without asking the strategy."""
-    wants_view = [getattr(a, "wants_view", True) for a in agents]
+    """Play ``state`` to its end, then tell every seat the result (``on_deal_end``).
+
+    Forced moves are made without asking the strategy."""
+    wants_view = [a.wants_view for a in agents]
     chooses = [a.choose for a in agents]
     current, legal, apply, view = state.current_player, state.legal_moves, state.apply, state.view
     try:
@@ -52,3 +54,10 @@ def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
         raise
     except Exception as exc:
         raise StrategyFault(-1, f"raised {type(exc).__name__}: {exc}") from exc
+    points = tuple(state.side_points())
+    side_of = state.rules.side_of_seat
+    for seat, agent in enumerate(agents):
+        try:
+            agent.on_deal_end(DealResult(points, side_of[seat]))
+        except Exception as exc:
+            raise StrategyFault(seat, f"raised {type(exc).__name__} in on_deal_end: {exc}") from exc

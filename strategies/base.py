@@ -6,16 +6,32 @@ parameters as a pydantic model ``Params`` (names, types, defaults and help via
 constructs one instance per seat with validated params, calls :meth:`reset`
 at the start of each deal with that seat's private RNG, then :meth:`choose` at
 each decision with the seat's view and the legal moves. Bids, trumps and
-called cards are decisions like any other.
+called cards are decisions like any other. One instance plays one seat for a
+whole run; forced moves (a single legal move) are made without asking it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The end of a deal as a strategy learns it: every side's points and the seat's own side."""
+
+    points: tuple[int, ...]  # per side (Sueca: hand score per seat)
+    side: int  # the side of the strategy's seat
+
+    @property
+    def margin(self) -> float:
+        """Own points minus the mean of the other sides' points."""
+        others = [p for k, p in enumerate(self.points) if k != self.side]
+        return self.points[self.side] - sum(others) / len(others)
 
 
 class NoParams(BaseModel):
@@ -31,6 +47,9 @@ class Strategy:
     Params: ClassVar[type[BaseModel]] = NoParams
     #: one-line description shown by ``cardsim list strategies``
     summary: ClassVar[str] = ""
+    #: False for a strategy that never looks at the position: the runner then passes ``None``
+    #: instead of building a view (a measurable saving in the hot loop)
+    wants_view: ClassVar[bool] = True
 
     def __init__(self, params: BaseModel | None = None) -> None:
         self.params = params if params is not None else self.Params()
@@ -46,3 +65,6 @@ class Strategy:
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """Return one element of ``moves``."""
         raise NotImplementedError
+
+    def on_deal_end(self, result: DealResult) -> None:
+        """End of a deal: its final scores (for learning and counting strategies; default: nothing)."""

@@ -13,8 +13,7 @@ class RandomStrategy(Strategy):
 
     games: ClassVar[tuple[str, ...]] = ("sweep", "seep", "sueca")
     summary: ClassVar[str] = "Uniform over the legal moves (bids, trumps and calls included)."
-    #: it never looks at the position, so the runner need not build a view for it
-    wants_view: ClassVar[bool] = False
+    wants_view: ClassVar[bool] = False  # it never looks at the position
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         return moves[int(self.rng.random() * len(moves))]

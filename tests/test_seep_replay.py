@@ -236,4 +236,4 @@ def test_losing_team_deals_rotation() -> None:
             expected = (expected + 2) % 4
             diff = 0
         if not match.over:
-            assert match._next_dealer == expected
+            assert match.next_dealer == expected

@@ -21,7 +21,18 @@ Rules are one frozen, hashable dataclass per game (subclass of
 Named variants are presets: ``{name: {config_key: value}}`` with ``standard``
 being ``{}``.
 
-Replay events (DESIGN §7) are appended to the ``log`` list given at creation
+Look-ahead
+----------
+Search and learning need more than a view and a move list. Every state has
+``clone()`` (an independent copy, cheap enough to call at every decision), a full
+position (``state.position()`` returns a frozen dataclass of every field of the
+deal in progress; ``State.from_position(position)`` restores it exactly, so a
+rebuilt state plays out as the original), and every ``GAME`` has
+``determinize(view, rng)``: a complete state consistent with all the seat of the
+view knows, the unseen cards dealt at random under every constraint the seat can
+deduce. ``move_text`` and ``parse_move`` write and read a move as text.
+
+Replay events (the ``cardsim-replay/1`` log) are appended to the ``log`` list given at creation
 (``None`` disables logging, which the tournament hot loop does). The ``deal``
 event is written by the caller (it knows the variant, strategies and round);
 the state writes everything from ``dealt`` to ``leftover``; the match writes
@@ -36,7 +47,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 
 class RulesError(ValueError):
@@ -82,25 +93,40 @@ class RulesBase:
         return tuple(side)
 
 
+M = TypeVar("M")
+V = TypeVar("V", covariant=True)
+
+
 @runtime_checkable
-class DealState(Protocol):
-    """One scored deal in progress (OpenSpiel-style fixed state API)."""
+class DealState(Protocol[M, V]):
+    """One scored deal in progress (OpenSpiel-style fixed state API), generic over its move and view.
+
+    Look-ahead (search, learning) uses three more things every game gives: ``clone()`` (an
+    independent copy to play forward), a full position (``position()`` and the state class's
+    ``from_position(position)``: every field of a deal in progress, so a position can be
+    stored, edited and restored), and ``GAME.determinize(view, rng)``.
+    """
 
     rules: RulesBase
     dealer: int
     seed: int
+    #: match totals per side before this deal (zeros for a single deal); views carry them
+    scores: tuple[int, ...]
 
     def current_player(self) -> int:
         """Seat to act, or -1 once the deal is over."""
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[M]:
         """Every legal move of the current player, deduplicated, in a stable order."""
 
-    def apply(self, move: Any) -> None:
+    def apply(self, move: M) -> None:
         """Play ``move`` (one of ``legal_moves()``)."""
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> V:
         """What ``seat`` may see now: its hand and public information only."""
+
+    def clone(self) -> DealState[M, V]:
+        """An independent copy: applying moves to it never changes this state (no log attached)."""
 
     def is_over(self) -> bool: ...
 
@@ -111,9 +137,9 @@ class DealState(Protocol):
         """Per side, the scoring categories (keys and types of ``GAME.side_columns``)."""
 
     def score_event(self, totals: Sequence[int]) -> dict[str, Any]:
-        """The DESIGN §7 ``score`` event of this deal with the given running totals."""
+        """The replay log's ``score`` event of this deal with the given running totals."""
 
-    def move_text(self, move: Any) -> str:
+    def move_text(self, move: M) -> str:
         """Readable description of a move (used in errors and the text replay)."""
 
 

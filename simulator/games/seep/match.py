@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from simulator.games.match import MatchBase
 from simulator.games.seep.rules import SeepRules
 from simulator.games.seep.state import SeepState
 
@@ -32,38 +33,25 @@ def baazi_result(rules: SeepRules, deal: list[int], totals: list[int]) -> tuple[
     return None
 
 
-class SeepMatch:
-    """Deals until one side has won ``baazis_to_win_match`` baazis."""
+class SeepMatch(MatchBase[SeepState]):
+    """Deals until one side has won ``baazis_to_win_match`` baazis; ``totals`` count within a baazi."""
+
+    rules: SeepRules
 
     def __init__(
         self, rules: SeepRules, deal_seed: Callable[[int], int], log: list[dict] | None = None
     ) -> None:
-        self.rules = rules
-        self.deal_seed = deal_seed
-        self.log = log
-        nsides = len(rules.sides)
-        self.over = False
-        self.rounds = 0
-        self.totals = [0] * nsides  # within the current baazi
-        self.baazis = [0] * nsides
+        super().__init__(rules, deal_seed, log)
+        self.baazis = [0] * len(rules.sides)
         self.last_reason = ""
         self.baazi_history: list[tuple[int, str, int]] = []  # (winner, reason, round)
-        self._next_dealer: int | None = None
 
-    def next_deal(self) -> SeepState:
-        if self.over:
-            raise RuntimeError("the match is over")
-        return SeepState(self.rules, self.deal_seed(self.rounds + 1), self._next_dealer, self.log)
+    def new_state(self, seed: int, dealer: int | None) -> SeepState:
+        return SeepState(self.rules, seed, dealer, self.log)
 
-    def finish_deal(self, state: SeepState) -> None:
-        rules, log = self.rules, self.log
-        self.rounds += 1
-        deal = state.side_points()
-        for k, pts in enumerate(deal):
-            self.totals[k] += pts
-        if log is not None:
-            log.append(state.score_event(self.totals))
-        result = baazi_result(rules, deal, self.totals)
+    def conclude_deal(self, state: SeepState, points: list[int]) -> list[int]:
+        rules = self.rules
+        result = baazi_result(rules, points, self.totals)
         n = rules.num_players
         dealer = state.dealer
         if rules.dealer_rotation == "losing_team_deals":
@@ -74,42 +62,22 @@ class SeepMatch:
                 nxt = (nxt + 2) % n
         else:
             nxt = (dealer + 1) % n
-        self._next_dealer = nxt
+        self.next_dealer = nxt
         if result is None:
-            return
+            return []
         winner, reason = result
         self.baazis[winner] += 1
         self.last_reason = reason
         self.baazi_history.append((winner, reason, self.rounds))
-        if log is not None:
-            log.append({"type": "baazi_end", "winner": winner, "reason": reason, "baazis": list(self.baazis)})
+        if self.log is not None:
+            self.log.append(
+                {"type": "baazi_end", "winner": winner, "reason": reason, "baazis": list(self.baazis)}
+            )
         self.totals = [0] * len(self.totals)
-        if self.baazis[winner] >= rules.baazis_to_win_match:
-            self.over = True
-            if log is not None:
-                log.append(
-                    {
-                        "type": "match_end",
-                        "winner": winner,
-                        "totals": list(self.baazis),
-                        "rounds": self.rounds,
-                    }
-                )
+        return [winner] if self.baazis[winner] >= rules.baazis_to_win_match else []
 
-    def winners(self) -> list[int]:
-        if not self.over:
-            return []
-        return [k for k, b in enumerate(self.baazis) if b >= self.rules.baazis_to_win_match]
+    def match_points(self) -> list[int]:
+        return list(self.baazis)
 
-    def side_rows(self) -> list[dict[str, Any]]:
-        won = set(self.winners())
-        return [
-            {
-                "match_won": k in won,
-                "match_rounds": self.rounds,
-                "match_points": self.baazis[k],
-                "baazis_won": self.baazis[k],
-                "baazi_reason": self.last_reason,
-            }
-            for k in range(len(self.baazis))
-        ]
+    def extra_side_rows(self) -> list[dict[str, Any]]:
+        return [{"baazis_won": b, "baazi_reason": self.last_reason} for b in self.baazis]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.games.base import RulesBase, RulesError
-from simulator.games.options import bool_options, choice_options, int_option, reject_unknown
+from simulator.games.validate import bool_options, choice_options, int_option, reject_unknown
 
 GAME_NAME = "seep"
 

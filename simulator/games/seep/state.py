@@ -11,13 +11,14 @@ houses through two 5-bit masks (bit V - 9) kept up to date by ``apply``:
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from simulator.cards import RANK_MASK, mask_strs
-from simulator.games.events import leftover_event
+from simulator.games.leftover import leftover_event
 from simulator.games.seep.combos import VALUE, mask_value
 from simulator.games.seep.movelist import Chunk, MoveList, Template
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMove, move_text
@@ -109,6 +110,7 @@ class SeepState:
         self.bidder = (self.dealer + 1) % n
         self.side_of = rules.side_of_seat
         self.nsides = len(rules.sides)
+        self.scores: tuple[int, ...] = (0,) * self.nsides  # match totals (this baazi) before this deal
         self.partner = tuple((s + 2) % 4 for s in range(4)) if n == 4 else (-1,) * n
         self.total_plays = rules.total_plays
         self.retain = rules.owner_must_retain
@@ -573,6 +575,10 @@ class SeepState:
             for v in range(9, 14)
             if self.hmask >> v & 1
         )
+
+    def clone(self) -> SeepState:
+        """An independent copy with no log (shares only the immutable rules)."""
+        return copy.deepcopy(self, {id(self.log): None, id(self.rules): self.rules})
 
     def view(self, seat: int) -> SeepView:
         return SeepView(

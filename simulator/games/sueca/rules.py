@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.games.base import RulesBase, RulesError
-from simulator.games.options import choice_options, int_option, reject_unknown
+from simulator.games.validate import choice_options, int_option, reject_unknown
 
 NUM_PLAYERS = 5
 MIN_BID = 61

@@ -8,6 +8,7 @@ built only when a log list is given.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from functools import reduce
@@ -455,6 +456,10 @@ class SuecaDeal:
             "hand_scores": list(self.the_hand_scores),
             "totals": list(totals),
         }
+
+    def clone(self) -> SuecaDeal:
+        """An independent copy with no log (shares only the immutable rules)."""
+        return copy.deepcopy(self, {id(self.log): None, id(self.rules): self.rules})
 
     def view(self, seat: int) -> SuecaView:
         phase = self.phase

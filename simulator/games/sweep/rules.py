@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.games.base import RulesBase, RulesError
-from simulator.games.options import bool_options, choice_options, int_option, reject_unknown
+from simulator.games.validate import bool_options, choice_options, int_option, reject_unknown
 
 DEAL_MODES = ("four_card_rounds", "eight_card_single")
 FACE_CARD_REDEALS = ("replace_face_cards", "redeal_whole_centre")

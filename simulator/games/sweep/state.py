@@ -13,13 +13,14 @@ on every turn.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from simulator.cards import FACE_MASK, SPADE_MASK, card_pretty, card_str, cards_of, mask_of, mask_strs
-from simulator.games.events import leftover_event
+from simulator.games.leftover import leftover_event
 from simulator.games.sweep.events import Build, build_obj, table_list
 from simulator.games.sweep.groups import SIG16, SIG_UNIT, signature
 from simulator.games.sweep.moves import (
@@ -88,6 +89,7 @@ class SweepState:
         "plays_left",
         "rng",
         "rules",
+        "scores",
         "seed",
         "set_aside",
         "side_of",
@@ -150,6 +152,7 @@ class SweepState:
         self.log = log
         self.side_of = rules.side_of_seat
         nsides = len(rules.sides)
+        self.scores: tuple[int, ...] = (0,) * nsides  # match totals before this round
         self.piles = [0] * nsides
         self.sweeps = [0] * nsides
         self.builds: list[Build] = []
@@ -431,6 +434,10 @@ class SweepState:
         return {"type": "score", "sides": sides, "totals": list(totals)}
 
     # -- views and text ------------------------------------------------------------------
+
+    def clone(self) -> SweepState:
+        """An independent copy with no log (shares only the immutable rules)."""
+        return copy.deepcopy(self, {id(self.log): None, id(self.rules): self.rules})
 
     def view(self, seat: int) -> SweepView:
         return SweepView(

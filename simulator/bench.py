@@ -24,6 +24,7 @@ from simulator.games import get_game
 from simulator.play import play_deal, reset_agents
 from simulator.plugins import spec_from_name
 from simulator.runner import run_tournament
+from simulator.schedule import Lineup
 from simulator.seeding import deal_seed
 from simulator.variants import resolve_variant
 
@@ -139,6 +140,7 @@ def _pipeline_run(groups: int, jobs: int, seed: int) -> int:
             game,
             (resolve_variant(game, "standard", 4),),
             (replace(random_spec, name="random-a"), replace(random_spec, name="random-b")),
+            ((Lineup(0, ("random-a", "random-b")),),),
         )
         result = run_tournament(tournament, quiet=True)
     return result.deals_played

@@ -14,6 +14,7 @@ from simulator.errors import UserError, pydantic_location
 from simulator.games import GAME_MODULES, get_game
 from simulator.games.base import Game
 from simulator.plugins import StrategySpec, load_strategy
+from simulator.schedule import Lineup, make_lineups
 from simulator.variants import Variant, resolve_variant
 
 Format = Literal["head-to-head", "round-robin", "gauntlet", "lineups"]
@@ -58,6 +59,7 @@ class Tournament:
     game: Game
     variants: tuple[Variant, ...]
     strategies: tuple[StrategySpec, ...]
+    lineups: tuple[tuple[Lineup, ...], ...]  # per variant, computed once here
 
     @property
     def output(self) -> Path:
@@ -146,12 +148,47 @@ def resolve(cfg: TournamentConfig, source: str, base_dir: Path | None = None) ->
             "give each variant entry a distinct name",
         )
     strategies = _load_strategies(cfg, source, base_dir or Path(source).parent)
-    tournament = Tournament(cfg, source, game, variants, strategies)
-    from simulator.schedule import lineups_for  # validates format and lineups
+    lineups = tuple(_lineups(cfg, source, [s.name for s in strategies], v) for v in variants)
+    return Tournament(cfg, source, game, variants, strategies, lineups)
 
-    for v in variants:
-        lineups_for(tournament, v)
-    return tournament
+
+def _lineups(cfg: TournamentConfig, source: str, names: list[str], variant: Variant) -> tuple[Lineup, ...]:
+    """Check the format against the strategies and the variant's sides, then pair them."""
+    sides = variant.num_sides
+    where = f"{source}: format"
+    if cfg.format == "lineups":
+        if not cfg.lineups:
+            raise UserError(
+                "format 'lineups' needs a 'lineups' list",
+                f"{source}: lineups",
+                "add e.g. lineups: [[greedy, random]] with one strategy name per side",
+            )
+        for i, lineup in enumerate(cfg.lineups):
+            loc = f"{source}: lineups[{i}]"
+            if len(lineup) != sides:
+                raise UserError(
+                    f"variant {variant.name!r} has {sides} sides but this lineup names {len(lineup)}",
+                    loc,
+                    "name one strategy per side",
+                )
+            unknown = [n for n in lineup if n not in names]
+            if unknown:
+                raise UserError(
+                    f"unknown strategy name(s) {', '.join(unknown)}",
+                    loc,
+                    f"use the names of the strategies list: {', '.join(names)}",
+                )
+    elif cfg.lineups:
+        raise UserError("'lineups' is only used with format: lineups", f"{source}: lineups")
+    elif cfg.format == "head-to-head" and len(names) != 2:
+        raise UserError(
+            f"head-to-head needs exactly 2 strategies, got {len(names)}",
+            where,
+            "use round-robin or gauntlet for more",
+        )
+    elif len(names) < 2:
+        raise UserError(f"{cfg.format} needs at least 2 strategies", where)
+    return tuple(make_lineups(cfg.format, names, sides, cfg.lineups))
 
 
 def load_tournament(path: Path, overrides: dict[str, Any] | None = None) -> Tournament:

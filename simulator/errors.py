@@ -25,3 +25,22 @@ def pydantic_location(loc: tuple) -> str:
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
+
+
+class StrategyFault(Exception):
+    """A strategy raised or returned an illegal move at ``seat``; seat -1 means the
+    engine itself raised (a rule guard or a bug), reported the same way so the
+    deal can be replayed."""
+
+    def __init__(self, seat: int, detail: str) -> None:
+        super().__init__(seat, detail)
+        self.seat = seat
+        self.detail = detail
+
+
+class StrategyFailure(Exception):
+    """A strategy (or the engine) failed during a run; the message says who, where and
+    how to replay it. Exit code 1: the fault is in code, not in the command."""
+
+    def __reduce__(self):  # keep the message when crossing process boundaries
+        return (StrategyFailure, self.args)

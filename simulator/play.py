@@ -5,20 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from simulator.errors import StrategyFault
 from simulator.games.base import DealState
 from simulator.seeding import make_rng, strategy_seeds
 from strategies.base import DealResult, Strategy
-
-
-class StrategyFault(Exception):
-    """A strategy raised or returned an illegal move at ``seat``; seat -1 means the
-    engine itself raised (a rule guard or a bug), reported the same way so the
-    deal can be replayed."""
-
-    def __init__(self, seat: int, detail: str) -> None:
-        super().__init__(seat, detail)
-        self.seat = seat
-        self.detail = detail
 
 
 def reset_agents(

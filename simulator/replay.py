@@ -4,16 +4,39 @@ as the event log of DESIGN §7."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from simulator.errors import StrategyFault
 from simulator.games.base import Game
-from simulator.play import StrategyFault, play_deal, reset_agents
+from simulator.play import play_deal, reset_agents
 from simulator.plugins import StrategySpec
 from simulator.seeding import deal_seed
 from simulator.variants import Variant
 
 FORMAT = "cardsim-replay/1"
+
+
+def replay_command(
+    game: str,
+    base: str,
+    overrides: Mapping[str, Any],
+    players: int,
+    root_seed: int,
+    deal_index: int,
+    rotation: int,
+    strategies: Sequence[str],
+    match: bool,
+) -> str:
+    """The `cardsim replay` command that plays one deal (or match) of a run again, as
+    shown in error messages: the variant as its preset plus ``--set`` overrides, and
+    one strategy reference (name or YAML file) per seat."""
+    sets = "".join(f" --set {k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in overrides.items())
+    return (
+        f"cardsim replay --game {game} --variant {base}{sets} --players {players} "
+        f"--seed {root_seed} --deal {deal_index} --rotation {rotation} --strategies {','.join(strategies)}"
+        + (" --match" if match else "")
+    )
 
 
 def deal_event(

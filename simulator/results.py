@@ -1,77 +1,16 @@
-"""Row tables and files: the deals.parquet schema, part files for resume, atomic writes."""
+"""Result files: part files for resume, atomic writes."""
 
 from __future__ import annotations
 
 import json
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-_DTYPES = {"int": pl.Int64, "bool": pl.Boolean, "str": pl.String, "float": pl.Float64}
-
-#: columns every game has, in order (DESIGN §6); game categories follow.
-COMMON_SCHEMA: dict[str, pl.DataType] = {
-    "game": pl.String,
-    "variant": pl.String,
-    "rules_hash": pl.String,
-    "unit": pl.String,
-    "root_seed": pl.Int64,
-    "deal_index": pl.Int64,
-    "round": pl.Int32,
-    "deal_seed": pl.Int64,
-    "dealer": pl.Int32,
-    "lineup": pl.Int32,
-    "lineup_name": pl.String,
-    "rotation": pl.Int32,
-    "side": pl.Int32,
-    "seats": pl.List(pl.Int32),
-    "dealer_side": pl.Boolean,
-    "strategy": pl.String,
-    "opponent": pl.String,
-    "points": pl.Int64,
-    "won": pl.Boolean,
-}
-
-SORT_KEYS = ["variant_order", "lineup", "deal_index", "rotation", "round", "side"]
-
-
-def deals_schema(side_columns: Mapping[str, str], match_columns: Mapping[str, str] | None) -> dict[str, Any]:
-    schema: dict[str, Any] = dict(COMMON_SCHEMA)
-    schema.update({k: _DTYPES[t] for k, t in side_columns.items()})
-    if match_columns:
-        schema.update({k: _DTYPES[t] for k, t in match_columns.items()})
-    return schema
-
-
-def chunk_frame(
-    cols: dict[str, list],
-    constants: dict[str, Any],
-    schema: Mapping[str, Any],
-    variant_order: int,
-    sides: Sequence[Sequence[int]],
-) -> pl.DataFrame:
-    """Rows of one chunk as a typed frame.
-
-    Constant columns are filled here rather than shipped from the workers, and
-    the ``seats`` list column is derived from ``side`` (building a list column
-    from Python lists is slow)."""
-    n = len(cols["points"])
-    plain = {name: dtype for name, dtype in schema.items() if name != "seats"}
-    data = {name: (cols[name] if name in cols else [constants[name]] * n) for name in plain}
-    frame = pl.DataFrame(data, schema=plain)
-    width = len(sides[0])
-    seat_columns = [
-        pl.col("side").replace_strict({k: seats[j] for k, seats in enumerate(sides)}, return_dtype=pl.Int32)
-        for j in range(width)
-    ]
-    return frame.with_columns(
-        pl.concat_list(seat_columns).alias("seats"),
-        pl.lit(variant_order, dtype=pl.Int32).alias("variant_order"),
-    ).select(*schema, "variant_order")
+from simulator.rows import SORT_KEYS
 
 
 def _umask() -> int:
@@ -126,13 +65,12 @@ class PartStore:
         self.dir.mkdir(parents=True, exist_ok=True)
         stamp.write_text(self.fingerprint)
 
-    def done_groups(self) -> set[tuple[int, int, int]]:
-        """(variant, lineup, deal) triples already stored."""
-        done = set()
+    def done_ranges(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """(variant, lineup) -> the (start, stop) ranges of deal groups already stored."""
+        done: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for f in self.dir.glob("v*-l*-*-*.parquet"):
             v, lineup, start, stop = f.stem.split("-")
-            for d in range(int(start), int(stop)):
-                done.add((int(v[1:]), int(lineup[1:]), d))
+            done.setdefault((int(v[1:]), int(lineup[1:])), []).append((int(start), int(stop)))
         return done
 
     def save(self, key: str, frame: pl.DataFrame) -> None:

@@ -9,7 +9,6 @@ whatever the number of jobs, the chunk size or the order chunks finish in.
 from __future__ import annotations
 
 import hashlib
-import json
 import platform
 import sys
 import time
@@ -27,11 +26,12 @@ from tqdm import tqdm
 
 from simulator import __version__
 from simulator.config import Tournament, effective_jobs
-from simulator.errors import UserError
-from simulator.results import PartStore, chunk_frame, deals_schema, write_json, write_parquet
-from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, lineups_for
+from simulator.errors import StrategyFailure, UserError
+from simulator.results import PartStore, write_json, write_parquet
+from simulator.rows import chunk_constants, chunk_frame, deals_schema
+from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missing_ranges
 from simulator.stats import summarize
-from simulator.worker import RunContext, StrategyFailure, play_chunk
+from simulator.worker import RunContext, play_chunk
 
 
 class RunInterrupted(Exception):
@@ -49,24 +49,17 @@ class RunResult:
     seconds: float
 
 
-def _replay_hint(variant) -> str:
-    sets = " ".join(
-        f"--set {k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in variant.overrides.items()
-    )
-    return f"--variant {variant.base}" + (f" {sets}" if sets else "")
-
-
 def build_context(t: Tournament) -> RunContext:
-    lineups = tuple(tuple(lineups_for(t, v)) for v in t.variants)
     return RunContext(
         game=t.game.name,
         root_seed=t.config.seed,
         unit=t.config.unit,
         variant_names=tuple(v.name for v in t.variants),
         variant_options=tuple(tuple(sorted(v.rules.options().items())) for v in t.variants),
-        lineups=lineups,
+        variant_bases=tuple(v.base for v in t.variants),
+        variant_overrides=tuple(tuple(v.overrides.items()) for v in t.variants),
+        lineups=t.lineups,
         specs=t.strategies,
-        replay_hints=tuple(_replay_hint(v) for v in t.variants),
         players=tuple(v.rules.num_players for v in t.variants),
     )
 
@@ -189,10 +182,16 @@ def _plan(t: Tournament, fresh: bool) -> _Plan:
     ctx = build_context(t)
     parts = PartStore(t.output, fingerprint(ctx))
     parts.open(fresh)
-    done = parts.done_groups()
-    per_variant = [list(lineups) for lineups in ctx.lineups]
-    total = sum(len(lineups) for lineups in per_variant) * t.config.deals
-    already = sum(1 for (v, _, d) in done if d < t.config.deals and v < len(per_variant))
+    done = parts.done_ranges()
+    counts = [len(lineups) for lineups in ctx.lineups]
+    deals = t.config.deals
+    total = sum(counts) * deals
+    already = total - sum(
+        stop - start
+        for vi, count in enumerate(counts)
+        for li in range(count)
+        for start, stop in missing_ranges(done.get((vi, li), ()), deals)
+    )
     jobs = effective_jobs(t.config.jobs)
     chunk = t.config.chunk_size or default_chunk_size(max(1, total - already), jobs)
     match_columns = t.game.match_columns if t.config.unit == "match" else None
@@ -200,7 +199,7 @@ def _plan(t: Tournament, fresh: bool) -> _Plan:
         t,
         ctx,
         parts,
-        chunk_tasks(per_variant, t.config.deals, chunk, done),
+        chunk_tasks(counts, deals, chunk, done),
         deals_schema(t.game.side_columns, match_columns),
         total,
         already,
@@ -232,15 +231,9 @@ def _play(plan: _Plan, quiet: bool) -> _Progress:
                 task = by_key[key]
                 variant = t.variants[task.variant_index]
                 lineup = ctx.lineups[task.variant_index][task.lineup_index]
-                constants = {
-                    "game": t.game.name,
-                    "variant": variant.name,
-                    "rules_hash": variant.rules.rules_hash,
-                    "unit": cfg.unit,
-                    "root_seed": cfg.seed,
-                    "lineup": lineup.index,
-                    "lineup_name": lineup.label,
-                }
+                constants = chunk_constants(
+                    t.game.name, variant.name, variant.rules.rules_hash, cfg.unit, cfg.seed, lineup
+                )
                 frame = chunk_frame(cols, constants, plan.schema, task.variant_index, variant.rules.sides)
                 plan.parts.save(key, frame)
                 progress.groups += task.groups

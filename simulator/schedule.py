@@ -13,15 +13,9 @@ rest A ``(B, A, A, ...)``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
-
-from simulator.errors import UserError
-
-if TYPE_CHECKING:
-    from simulator.config import Tournament
-    from simulator.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -47,54 +41,24 @@ def _pairing(a: str, b: str, sides: int) -> list[tuple[str, ...]]:
     return [(a,) + (b,) * (sides - 1), (b,) + (a,) * (sides - 1)]
 
 
-def lineups_for(tournament: Tournament, variant: Variant) -> list[Lineup]:
-    cfg = tournament.config
-    names = [s.name for s in tournament.strategies]
-    sides = variant.num_sides
-    where = f"{tournament.source}: format"
-    if cfg.format == "lineups":
-        if not cfg.lineups:
-            raise UserError(
-                "format 'lineups' needs a 'lineups' list",
-                f"{tournament.source}: lineups",
-                "add e.g. lineups: [[greedy, random]] with one strategy name per side",
-            )
-        raw = cfg.lineups
-        for i, lineup in enumerate(raw):
-            loc = f"{tournament.source}: lineups[{i}]"
-            if len(lineup) != sides:
-                raise UserError(
-                    f"variant {variant.name!r} has {sides} sides but this lineup names {len(lineup)}",
-                    loc,
-                    "name one strategy per side",
-                )
-            unknown = [n for n in lineup if n not in names]
-            if unknown:
-                raise UserError(
-                    f"unknown strategy name(s) {', '.join(unknown)}",
-                    loc,
-                    f"use the names of the strategies list: {', '.join(names)}",
-                )
-        pairs = [tuple(lineup) for lineup in raw]
+def make_lineups(
+    format: str, names: Sequence[str], sides: int, explicit: Sequence[Sequence[str]] | None = None
+) -> list[Lineup]:
+    """The lineups of one variant. The caller has checked the inputs (the config does,
+    with file and key in its messages): ``head-to-head`` has two names, the other
+    pairings at least two, and ``explicit`` lineups name one known strategy per side."""
+    if format == "lineups":
+        pairs = [tuple(lineup) for lineup in explicit or ()]
     else:
-        if cfg.lineups:
-            raise UserError("'lineups' is only used with format: lineups", f"{tournament.source}: lineups")
-        if cfg.format == "head-to-head":
-            if len(names) != 2:
-                raise UserError(
-                    f"head-to-head needs exactly 2 strategies, got {len(names)}",
-                    where,
-                    "use round-robin or gauntlet for more",
-                )
-            pairs = _pairing(names[0], names[1], sides)
+        if format == "head-to-head":
+            matchups = [(names[0], names[1])]
+        elif format == "round-robin":
+            matchups = list(combinations(names, 2))
+        elif format == "gauntlet":
+            matchups = [(names[0], other) for other in names[1:]]
         else:
-            if len(names) < 2:
-                raise UserError(f"{cfg.format} needs at least 2 strategies", where)
-            if cfg.format == "round-robin":
-                matchups = list(combinations(names, 2))
-            else:  # gauntlet
-                matchups = [(names[0], other) for other in names[1:]]
-            pairs = [lineup for a, b in matchups for lineup in _pairing(a, b, sides)]
+            raise ValueError(f"unknown format {format!r}")
+        pairs = [lineup for a, b in matchups for lineup in _pairing(a, b, sides)]
     return [Lineup(i, tuple(p)) for i, p in enumerate(pairs)]
 
 
@@ -116,23 +80,37 @@ class ChunkTask:
         return self.stop - self.start
 
 
+def missing_ranges(done: Sequence[tuple[int, int]], deals: int) -> Iterator[tuple[int, int]]:
+    """The deal indices below ``deals`` that no ``(start, stop)`` range of ``done`` covers."""
+    at = 0
+    for start, stop in sorted(done):
+        if at >= deals:
+            return
+        if start > at:
+            yield at, min(start, deals)
+        at = max(at, stop)
+    if at < deals:
+        yield at, deals
+
+
 def chunk_tasks(
-    variants_lineups: list[list[Lineup]], deals: int, chunk_size: int, done: set[tuple[int, int, int]]
+    lineup_counts: Sequence[int],
+    deals: int,
+    chunk_size: int,
+    done: Mapping[tuple[int, int], Sequence[tuple[int, int]]],
 ) -> list[ChunkTask]:
-    """Chunks covering every deal group not already in ``done`` ((variant, lineup, deal) triples)."""
+    """Chunks covering every deal group not already done.
+
+    ``lineup_counts`` gives the number of lineups per variant; ``done`` maps
+    (variant, lineup) to the ranges of deal groups already stored. Work is kept
+    as ranges, never as one entry per deal group, so a run of millions of groups
+    plans in constant memory; each chunk is one contiguous range (one part file)."""
     tasks = []
-    for vi, lineups in enumerate(variants_lineups):
-        for lineup in lineups:
-            todo = [d for d in range(deals) if (vi, lineup.index, d) not in done]
-            start = 0
-            while start < len(todo):
-                # keep chunks contiguous so a part file is one range
-                first = todo[start]
-                stop = start + 1
-                while stop < len(todo) and stop - start < chunk_size and todo[stop] == todo[stop - 1] + 1:
-                    stop += 1
-                tasks.append(ChunkTask(vi, lineup.index, first, todo[stop - 1] + 1))
-                start = stop
+    for vi, count in enumerate(lineup_counts):
+        for li in range(count):
+            for start, stop in missing_ranges(done.get((vi, li), ()), deals):
+                for first in range(start, stop, chunk_size):
+                    tasks.append(ChunkTask(vi, li, first, min(stop, first + chunk_size)))
     return tasks
 
 

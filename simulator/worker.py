@@ -1,7 +1,7 @@
 """What one joblib task does: play a chunk of deal groups and return plain row columns.
 
-Workers import no data library: rows travel back as lists per column, and the
-parent builds the Parquet tables.
+Workers import no data library: rows travel back as lists per column
+(:class:`simulator.rows.ChunkRows`), and the parent builds the Parquet tables.
 """
 
 from __future__ import annotations
@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from simulator.errors import StrategyFailure, StrategyFault
 from simulator.games import get_game
-from simulator.play import StrategyFault, play_deal, reset_agents
+from simulator.play import play_deal, reset_agents
 from simulator.plugins import StrategySpec
+from simulator.replay import replay_command
+from simulator.rows import ChunkRows
 from simulator.schedule import ChunkTask, Lineup
 from simulator.seeding import deal_seed
 from simulator.tuning import configure_process
@@ -28,17 +31,11 @@ class RunContext:
     unit: str
     variant_names: tuple[str, ...]
     variant_options: tuple[tuple[tuple[str, Any], ...], ...]
+    variant_bases: tuple[str, ...]  # per variant: the preset and the overrides, for replay commands
+    variant_overrides: tuple[tuple[tuple[str, Any], ...], ...]
     lineups: tuple[tuple[Lineup, ...], ...]
     specs: tuple[StrategySpec, ...]
-    replay_hints: tuple[str, ...]  # per variant: "--variant X [--set k=v ...]"
     players: tuple[int, ...]
-
-
-class StrategyFailure(Exception):
-    """A strategy failed during a run; the message says who, where and how to replay it."""
-
-    def __reduce__(self):  # keep the message when crossing process boundaries
-        return (StrategyFailure, self.args)
 
 
 def _rules(ctx: RunContext, vi: int) -> Any:
@@ -59,20 +56,23 @@ def _failure(
     round_number: int,
     seed: int,
 ) -> StrategyFailure:
+    specs = {s.name: s for s in ctx.specs}
     if fault.seat >= 0:
         name = seat_names[fault.seat]
-        spec = next(s for s in ctx.specs if s.name == name)
-        who = f"strategy {name!r} ({spec.plugin}) at seat {fault.seat}"
+        who = f"strategy {name!r} ({specs[name].plugin}) at seat {fault.seat}"
     else:
         who = f"the {ctx.game} engine"
-    refs = []
-    for n in seat_names:
-        s = next(x for x in ctx.specs if x.name == n)
-        refs.append(s.source if s.source != "builtin" else s.name)
-    command = (
-        f"cardsim replay --game {ctx.game} {ctx.replay_hints[vi]} --players {ctx.players[vi]} "
-        f"--seed {ctx.root_seed} --deal {deal_index} --rotation {rotation} --strategies {','.join(refs)}"
-        + (" --match" if ctx.unit == "match" else "")
+    refs = [specs[n].source if specs[n].source != "builtin" else n for n in seat_names]
+    command = replay_command(
+        ctx.game,
+        ctx.variant_bases[vi],
+        dict(ctx.variant_overrides[vi]),
+        ctx.players[vi],
+        ctx.root_seed,
+        deal_index,
+        rotation,
+        refs,
+        ctx.unit == "match",
     )
     where = f"round {round_number} of match {deal_index}" if ctx.unit == "match" else f"deal {deal_index}"
     return StrategyFailure(
@@ -90,60 +90,15 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     rules = _rules(ctx, vi)
     lineup = ctx.lineups[vi][task.lineup_index]
     specs = {s.name: s for s in ctx.specs}
-    sides = rules.sides
     side_of = rules.side_of_seat
-    n_sides = len(sides)
-    seats_by_side = [list(s) for s in sides]
-    side_cols = list(game.side_columns)
     match_cols = list(game.match_columns) if ctx.unit == "match" else []
-    cols: dict[str, list] = {
-        c: []
-        for c in (
-            "deal_index",
-            "round",
-            "deal_seed",
-            "dealer",
-            "rotation",
-            "side",
-            "dealer_side",
-            "strategy",
-            "opponent",
-            "points",
-            "won",
-            *side_cols,
-            *match_cols,
-        )
-    }
-    rotations = range(n_sides)
+    rows = ChunkRows(lineup, rules.sides, list(game.side_columns), match_cols)
+    rotations = range(len(rules.sides))
     # one strategy instance per (rotation, seat), reset at every deal
     seat_names = {
         r: [lineup.side_strategy(side_of[s], r) for s in range(rules.num_players)] for r in rotations
     }
     agents = {r: [specs[n].build() for n in seat_names[r]] for r in rotations}
-    side_names = {r: [lineup.side_strategy(k, r) for k in range(n_sides)] for r in rotations}
-    opponents = {name: lineup.opponent_of(name) for name in lineup.strategies}
-
-    def add_rows(deal_index: int, round_number: int, seed: int, rotation: int, state: Any) -> None:
-        points = state.side_points()
-        rows = state.side_rows()
-        top, low = max(points), min(points)
-        dealer = state.dealer
-        for k in range(n_sides):
-            name = side_names[rotation][k]
-            cols["deal_index"].append(deal_index)
-            cols["round"].append(round_number)
-            cols["deal_seed"].append(seed)
-            cols["dealer"].append(dealer)
-            cols["rotation"].append(rotation)
-            cols["side"].append(k)
-            cols["dealer_side"].append(dealer in seats_by_side[k])
-            cols["strategy"].append(name)
-            cols["opponent"].append(opponents[name])
-            cols["points"].append(points[k])
-            cols["won"].append(points[k] == top and top > low)
-            row = rows[k]
-            for c in side_cols:
-                cols[c].append(row[c])
 
     for deal_index in range(task.start, task.stop):
         for rotation in rotations:
@@ -158,10 +113,10 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                     raise _failure(
                         ctx, vi, lineup, seat_names[rotation], fault, deal_index, rotation, 1, seed
                     ) from None
-                add_rows(deal_index, 1, seed, rotation, state)
+                rows.add_deal(deal_index, 1, seed, rotation, state)
                 continue
             match = game.new_match(rules, lambda k, d=deal_index: deal_seed(ctx.root_seed, d, k))
-            first_row = len(cols["points"])
+            first_row = len(rows)
             while not match.over:
                 state = match.next_deal()
                 round_number = match.rounds + 1
@@ -180,11 +135,7 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                         round_number,
                         state.seed,
                     ) from None
-                add_rows(deal_index, round_number, state.seed, rotation, state)
+                rows.add_deal(deal_index, round_number, state.seed, rotation, state)
                 match.finish_deal(state)
-            match_rows = match.side_rows()
-            for i in range(first_row, len(cols["points"])):
-                mrow = match_rows[cols["side"][i]]
-                for c in match_cols:
-                    cols[c].append(mrow[c])
-    return task.key, cols
+            rows.add_match(first_row, match.side_rows())
+    return task.key, rows.cols

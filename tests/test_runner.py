@@ -9,9 +9,8 @@ import polars as pl
 import pytest
 
 from simulator.config import load_tournament
+from simulator.errors import StrategyFailure
 from simulator.runner import run_tournament
-from simulator.schedule import lineups_for
-from simulator.worker import StrategyFailure
 
 PLUGIN = Path(__file__).parent / "plugins" / "faulty.py"
 
@@ -101,7 +100,7 @@ def test_outputs_written_with_manifest(write_tournament, tmp_path):
 
 def test_more_than_two_sides_pairs_one_against_the_rest(write_tournament):
     t = load_tournament(write_tournament(players=3, format="round-robin"))
-    lineups = [lu.strategies for lu in lineups_for(t, t.variants[0])]
+    lineups = [lu.strategies for lu in t.lineups[0]]
     assert lineups == [("random", "greedy", "greedy"), ("greedy", "random", "random")]
     deals = run_tournament(t, quiet=True).deals
     assert deals.height == 20 * 2 * 3 * 3  # deals x lineups x rotations x sides
@@ -110,14 +109,14 @@ def test_more_than_two_sides_pairs_one_against_the_rest(write_tournament):
 def test_gauntlet_and_lineups_formats(write_tournament, tmp_path):
     spade = str(Path("configs/strategies/spade-lover.yaml").resolve())
     t = load_tournament(write_tournament(format="gauntlet", strategies=["greedy", "random", spade]))
-    assert [lu.strategies for lu in lineups_for(t, t.variants[0])] == [
+    assert [lu.strategies for lu in t.lineups[0]] == [
         ("greedy", "random"),
         ("greedy", "spade-lover"),
     ]
     t = load_tournament(
         write_tournament(format="lineups", lineups=[["greedy", "greedy"], ["random", "greedy"]])
     )
-    assert [lu.strategies for lu in lineups_for(t, t.variants[0])] == [
+    assert [lu.strategies for lu in t.lineups[0]] == [
         ("greedy", "greedy"),
         ("random", "greedy"),
     ]

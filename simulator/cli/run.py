@@ -12,9 +12,8 @@ from rich.table import Table
 
 from simulator.cli.common import console, user_errors
 from simulator.config import load_tournament
-from simulator.errors import UserError
+from simulator.errors import StrategyFailure, UserError
 from simulator.runner import RunInterrupted, run_tournament
-from simulator.worker import StrategyFailure
 
 
 def _fmt(value: float | None, digits: int = 2) -> str:

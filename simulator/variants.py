@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from simulator.errors import UserError
@@ -16,12 +16,11 @@ class Variant:
 
     name: str
     base: str
-    overrides: Mapping[str, Any] = field(default_factory=dict)
-    rules: RulesBase | None = None
+    overrides: Mapping[str, Any]
+    rules: RulesBase
 
     @property
     def num_sides(self) -> int:
-        assert self.rules is not None
         return len(self.rules.sides)
 
 

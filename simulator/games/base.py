@@ -107,11 +107,14 @@ class DealState(Protocol[M, V]):
     stored, edited and restored), and ``GAME.determinize(view, rng)``.
     """
 
-    rules: RulesBase
     dealer: int
     seed: int
     #: match totals per side before this deal (zeros for a single deal); views carry them
     scores: tuple[int, ...]
+
+    @property
+    def rules(self) -> RulesBase:
+        """The deal's frozen rules (read-only: a state never changes its rules)."""
 
     def current_player(self) -> int:
         """Seat to act, or -1 once the deal is over."""

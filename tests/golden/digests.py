@@ -57,7 +57,6 @@ def replay_cases() -> list[tuple[str, str, bool]]:
 def replay_digest(game: str, variant: str, match: bool) -> str:
     g = get_game(game)
     v = resolve_variant(g, variant)
-    assert v.rules is not None
     names = ["greedy", "random"] * len(v.rules.sides)
     per_side = names[: len(v.rules.sides)]
     seat_names = [per_side[v.rules.side_of_seat[s]] for s in range(v.rules.num_players)]

@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.docs-installed
 
-.PHONY: run test bench lint setup clean
+.PHONY: run test bench lint docs setup clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,11 +15,18 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# the docs extra (mkdocs) is installed only by the targets that build the docs
+$(DOCS_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[docs]'
+	touch $(DOCS_STAMP)
+
 run: $(STAMP)
 	$(BIN)/cardsim run configs/tournaments/quickstart.yaml
 
-test: $(STAMP)
+test: $(STAMP) $(DOCS_STAMP)
 	$(BIN)/ruff check simulator strategies tests
+	$(BIN)/ruff format --check simulator strategies tests
+	$(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
 	$(BIN)/pytest
 
 bench: $(STAMP)
@@ -28,5 +36,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
 
+docs: $(DOCS_STAMP)
+	$(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache site

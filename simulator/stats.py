@@ -1,8 +1,13 @@
 """summary.parquet: per variant, strategy and opponent, the numbers to decide with.
 
-Confidence intervals treat the *deal group* (one deal under every rotation) as
-the independent unit: a strategy's points are first averaged within each deal
-group, then a Student t interval is taken over groups. The margin (own points
+Confidence intervals treat the *deal group* as the independent unit: every row
+of a strategy on one deal index (every rotation, and every lineup it plays there,
+since all lineups play the same cards) is one group. With more than two sides
+the two lineups of a pair, ``(A, B, B, ...)`` and ``(B, A, A, ...)``, are thus one
+group, as are a round robin's lineups for opponent ``(all)``: their results
+correlate, so counting them as independent groups would make intervals too
+narrow. A strategy's points are first averaged within each group, then a
+Student t interval is taken over groups (``deal_groups`` counts them). The margin (own points
 minus the mean of the other sides' points on the same deal) is paired by
 construction, so it answers "is A better than B" with far less noise than
 comparing two means. Win rates use the Wilson score interval.
@@ -46,7 +51,7 @@ def summarize(deals: pl.DataFrame, category_columns: list[str], unit: str) -> pl
     numeric = [c for c in category_columns if deals.schema[c].is_numeric() or deals.schema[c] == pl.Boolean]
     both = pl.concat([deals, deals.with_columns(opponent=pl.lit(ALL_OPPONENTS))])
     keys = ["variant_order", "variant", "rules_hash", "strategy", "opponent"]
-    group_keys = [*keys, "lineup", "deal_index"]
+    group_keys = [*keys, "deal_index"]
     per_group = both.group_by(group_keys).agg(points=pl.col("points").mean(), margin=pl.col("margin").mean())
     spread = per_group.group_by(keys).agg(
         groups=pl.len(),

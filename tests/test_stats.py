@@ -64,3 +64,38 @@ def test_margin_is_antisymmetric_between_two_sides():
     summary = summarize(_deals([1, 2, 3], [3, 3, 0]), [], "deal")
     by = {r["strategy"]: r for r in summary.filter(pl.col("opponent") != "(all)").iter_rows(named=True)}
     assert math.isclose(by["A"]["margin_mean"], -by["B"]["margin_mean"])
+
+
+def test_both_lineups_of_a_pair_are_one_deal_group():
+    """Three sides: (A, B, B) and (B, A, A) play the same cards, so a deal index is one group."""
+    rows = []
+    lineups = {0: ("A", "B", "B"), 1: ("B", "A", "A")}
+    a_points = {0: [4, 1, 3], 1: [0, 2, 2], 2: [5, 5, 1]}  # per deal: A's points in lineup 0, 1 (twice)
+    for deal, (p0, p1, p2) in a_points.items():
+        for lineup, names in lineups.items():
+            for side, name in enumerate(names):
+                own = p0 if lineup == 0 else (p1 if side == 1 else p2)
+                pts = own if name == "A" else 2
+                rows.append(
+                    {
+                        "variant_order": 0,
+                        "variant": "v",
+                        "rules_hash": "h",
+                        "lineup": lineup,
+                        "deal_index": deal,
+                        "rotation": 0,
+                        "round": 1,
+                        "side": side,
+                        "strategy": name,
+                        "opponent": "B" if name == "A" else "A",
+                        "points": pts,
+                        "won": False,
+                    }
+                )
+    summary = summarize(pl.DataFrame(rows), [], "deal")
+    row = summary.filter((pl.col("strategy") == "A") & (pl.col("opponent") == "B")).row(0, named=True)
+    assert row["deal_groups"] == 3
+    group_means = [(p0 + p1 + p2) / 3 for p0, p1, p2 in a_points.values()]
+    half = stats.t.ppf(0.975, 2) * stats.tstd(group_means) / math.sqrt(3)
+    assert math.isclose(row["points_mean"], sum(group_means) / 3)
+    assert math.isclose(row["points_ci_high"] - row["points_ci_low"], 2 * half)

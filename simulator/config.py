@@ -10,6 +10,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from simulator.analysis.sprt import DEFAULT_BATCH, SprtConfig, check_sprt_run
 from simulator.errors import UserError, pydantic_location
 from simulator.games import GAME_MODULES, get_game
 from simulator.games.base import Game
@@ -41,6 +42,8 @@ class TournamentConfig(BaseModel):
     backend: Backend = "loky"
     scheduler: str | None = None
     output: str | None = None
+    sprt: SprtConfig | None = None  # sequential test of a head-to-head run (simulator/analysis/sprt.py)
+    sprt_batch: int = Field(default=DEFAULT_BATCH, gt=0)  # deal groups between two looks
 
     @field_validator("game")
     @classmethod
@@ -147,6 +150,8 @@ def resolve(cfg: TournamentConfig, source: str, base_dir: Path | None = None) ->
             f"{source}: variants",
             "give each variant entry a distinct name",
         )
+    if cfg.sprt is not None:
+        check_sprt_run(cfg.format, len(variants), source)
     strategies = _load_strategies(cfg, source, base_dir or Path(source).parent)
     lineups = tuple(_lineups(cfg, source, [s.name for s in strategies], v) for v in variants)
     return Tournament(cfg, source, game, variants, strategies, lineups)

@@ -8,6 +8,7 @@ whatever the number of jobs, the chunk size or the order chunks finish in.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import platform
 import sys
@@ -25,6 +26,9 @@ from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
 from simulator import __version__
+from simulator.analysis.outputs import analyze, write_analysis
+from simulator.analysis.runinfo import RunInfo
+from simulator.analysis.sprt import SequentialTest, batch_rows, split_at_batches
 from simulator.config import Tournament, effective_jobs
 from simulator.errors import StrategyFailure, UserError
 from simulator.results import PartStore, write_json, write_parquet
@@ -207,20 +211,25 @@ def _plan(t: Tournament, fresh: bool) -> _Plan:
     )
 
 
-def _play(plan: _Plan, quiet: bool) -> _Progress:
+def _bar(plan: _Plan, quiet: bool) -> tqdm:
+    return tqdm(
+        total=plan.total,
+        initial=plan.already,
+        unit="group",
+        desc=plan.tournament.config.name,
+        disable=quiet or not sys.stderr.isatty(),
+        dynamic_ncols=True,
+    )
+
+
+def _play(plan: _Plan, quiet: bool, bar: tqdm | None = None) -> _Progress:
     """Run the chunks in parallel, saving each as it arrives; a failure or Ctrl-C
     stops the run but keeps what is saved."""
     t, ctx, cfg = plan.tournament, plan.ctx, plan.tournament.config
     by_key = {task.key: task for task in plan.tasks}
     progress = _Progress()
-    bar = tqdm(
-        total=plan.total,
-        initial=plan.already,
-        unit="group",
-        desc=cfg.name,
-        disable=quiet or not sys.stderr.isatty(),
-        dynamic_ncols=True,
-    )
+    own_bar = bar is None
+    bar = _bar(plan, quiet) if bar is None else bar
     start = time.perf_counter()
     try:
         with _backend(cfg.backend, cfg.scheduler, plan.jobs):
@@ -246,18 +255,65 @@ def _play(plan: _Plan, quiet: bool) -> _Progress:
     except KeyboardInterrupt:
         progress.status, progress.error = "interrupted", "interrupted by the user"
     finally:
-        bar.close()
+        if own_bar:
+            bar.close()
     progress.seconds = time.perf_counter() - start
     return progress
+
+
+def _play_sprt(plan: _Plan, quiet: bool, test: SequentialTest) -> _Progress:
+    """Play batch after batch of deal groups in deal-index order until the SPRT decides
+    (simulator/analysis/sprt.py); chunks never straddle two batches."""
+    cfg = plan.tournament.config
+    counts = [len(lineups) for lineups in plan.ctx.lineups]
+    chunk = cfg.chunk_size or default_chunk_size(test.batch * sum(counts), plan.jobs)
+    tasks = chunk_tasks(counts, cfg.deals, chunk, plan.parts.done_ranges())
+    by_batch = split_at_batches(
+        tasks, test.batch, lambda task, start, stop: dataclasses.replace(task, start=start, stop=stop)
+    )
+    total = _Progress()
+    bar = _bar(plan, quiet)
+    try:
+        for start in range(0, cfg.deals, test.batch):
+            step = _play(dataclasses.replace(plan, tasks=by_batch.get(start // test.batch, [])), quiet, bar)
+            total.groups, total.deals = total.groups + step.groups, total.deals + step.deals
+            total.seconds += step.seconds
+            if step.status != "complete":
+                total.status, total.error = step.status, step.error
+                break
+            stop = min(cfg.deals, start + test.batch)
+            rows = batch_rows(plan.parts.dir.glob("v*-l*-*-*.parquet"), start, stop)
+            if rows is not None:
+                test.add_rows(rows, stop)
+            bar.set_postfix_str(test.progress_text())
+            if test.decision:
+                break
+    except KeyboardInterrupt:
+        total.status, total.error = "interrupted", "interrupted by the user"
+    finally:
+        bar.close()
+    return total
 
 
 def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -> RunResult:
     """Play the tournament and write deals.parquet, summary.parquet and manifest.json."""
     started = datetime.now(UTC)
     plan = _plan(t, fresh)
-    progress = _play(plan, quiet)
+    cfg = t.config
+    info = RunInfo(
+        t.game.name,
+        cfg.unit,
+        cfg.format,
+        cfg.seed,
+        tuple(v.name for v in t.variants),
+        tuple(s.name for s in t.strategies),
+    )
+    test = SequentialTest(cfg.sprt, cfg.sprt_batch, info) if cfg.sprt is not None else None
+    progress = _play(plan, quiet) if test is None else _play_sprt(plan, quiet, test)
     out = t.output
-    deals = plan.parts.collect(t.config.deals)
+    # with an SPRT, the rows of groups past the stopping batch are not kept
+    kept = cfg.deals if test is None or test.decision is None else test.until
+    deals = plan.parts.collect(kept)
     if deals is None:
         deals = pl.DataFrame(schema=plan.schema).with_columns(
             pl.lit(0, dtype=pl.Int32).alias("variant_order")
@@ -267,10 +323,11 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
     write_parquet(deals, out / "deals.parquet")
     write_parquet(summary, out / "summary.parquet")
     groups_done = plan.already + progress.groups
-    write_json(
-        manifest(t, plan.ctx, started, groups_done, plan.total, progress.status, progress.error),
-        out / "manifest.json",
-    )
+    record = manifest(t, plan.ctx, started, groups_done, plan.total, progress.status, progress.error)
+    if test is not None:
+        record["sprt"] = test.manifest()
+    write_json(record, out / "manifest.json")
+    write_analysis(out, analyze(deals.lazy(), info))
     saved = f"{groups_done} of {plan.total} deal groups are saved in {out}"
     if progress.status == "interrupted":
         raise RunInterrupted(f"interrupted: {saved}; run the same command again to resume.")

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from simulator.analysis.sprt import parse_sprt_option
 from simulator.cli.common import console, user_errors
 from simulator.config import load_tournament
 from simulator.errors import StrategyFailure, UserError
@@ -77,6 +78,10 @@ def run(
     scheduler: Annotated[
         str | None, typer.Option(help="Dask scheduler address, e.g. tcp://host:8786.")
     ] = None,
+    sprt: Annotated[
+        str | None,
+        typer.Option(help="Sequential test of a head-to-head run: elo0=0,elo1=5,alpha=0.05,beta=0.05."),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary table.")] = False,
     fresh: Annotated[
         bool, typer.Option(help="Ignore saved parts of an interrupted run and start over.")
@@ -96,6 +101,7 @@ def run(
         "chunk_size": chunk_size,
         "backend": backend,
         "scheduler": scheduler,
+        "sprt": parse_sprt_option(sprt) if sprt else None,
     }
     tournament = load_tournament(config, overrides)
     screen = console()

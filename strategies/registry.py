@@ -3,4 +3,5 @@
 BUILTIN = {
     "random": "strategies.random_play:RandomStrategy",
     "greedy": "strategies.greedy:GreedyStrategy",
+    "heuristic": "strategies.heuristic:HeuristicStrategy",
 }

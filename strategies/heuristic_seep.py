@@ -1,0 +1,134 @@
+"""Seep features of the heuristic strategy, in card points (the 100 points of the deal, sweeps on top).
+
+A move is judged by what it takes now (card points, sweep bonus), what it leaves the next
+player (an opponent in every player count: loose points, a floor he may sweep), and the houses
+it makes: their points, whether they are cemented (safe from breaking), whether the mover still
+holds a card to take them, and whose house it protects or breaks. Unseen cards are every card
+not in the own hand, on the floor, in a house, played, or seen captured in the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from simulator.cards import FULL_DECK, RANK, RANK_MASK
+from simulator.games.seep import BID, BREAK, CAPTURE, THROW, SeepView
+from simulator.games.seep.scoring import pile_points
+from strategies.heuristic_cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic_features import Feature
+
+FEATURES: tuple[Feature, ...] = (
+    Feature("points", 1.0, "card points the move captures (a captured house and the played card included)"),
+    Feature("sweep", 1.0, "sweep points the move scores by clearing the floor"),
+    Feature("cards", 0.05, "cards the move captures"),
+    Feature("sweep_risk", -0.8, "chance the next player (an opponent) can clear the floor, times the bonus"),
+    Feature("points_left", -0.25, "card points left loose on the floor after the move"),
+    Feature("house_points", 0.3, "card points in the house the move builds, cements or raises"),
+    Feature(
+        "house_backed", 0.8, "1 when the mover still holds a card of the house's value (to take it later)"
+    ),
+    Feature("cemented", 1.5, "1 when the house the move makes or joins is cemented (it cannot be broken)"),
+    Feature("house_exposed", -0.3, "chance the next player holds the house's value, times its points"),
+    Feature("partner_house", 1.0, "1 when the move adds to a house the partner owns (protecting it)"),
+    Feature("break_partner", -3.0, "1 when the move breaks a house the partner owns"),
+    Feature("break_opponent", 1.0, "1 when the move breaks an opponent's house"),
+    Feature("throw_points", -0.3, "card points of a thrown card"),
+    Feature("bid_value", 0.5, "for the bid: its value above 9 (9..13 gives 0..4)"),
+    Feature("bid_copies", 1.0, "for the bid: cards of the bid value in the bidder's hand"),
+)
+
+
+def _sweep_value(view: SeepView, play: int, card: int) -> int:
+    """Bonus of clearing the floor on play number ``play`` (1-based) with ``card`` (§5.7, §12.1)."""
+    if play >= view.total_plays:
+        return 0
+    if view.rules.scoring == "thirty":
+        return RANK[card]
+    return 25 if play == 1 else 50
+
+
+def _clearing_values(loose: int, houses: dict[int, int]) -> list[int]:
+    """Values whose one card would capture the whole floor (every house and loose card)."""
+    counts = value_counts(loose)
+    out = []
+    for v in range(1, 14):
+        if all(hv == v for hv in houses) and partitions_into(counts, v):
+            out.append(v)
+    return out
+
+
+def feature_rows(view: SeepView, moves: Sequence) -> list[list[float]]:
+    """One row of feature values per move, in :data:`FEATURES` order."""
+    rules = view.rules
+    thirty = rules.scoring == "thirty"
+    n = rules.num_players
+    seat = view.seat
+    sides = rules.side_of_seat
+    partner = {s for s in range(n) if s != seat and sides[s] == sides[seat]}
+    nxt = (seat + 1) % n
+    loose = view.loose
+    houses = {h.value: h.cards for h in view.houses}
+    owners = {h.value: h.owners for h in view.houses}
+    seen = view.hand | loose | view.played
+    for cards in houses.values():
+        seen |= cards
+    for _, m in view.history:
+        seen |= m.floor
+    unseen = FULL_DECK & ~seen
+    n_unseen = unseen.bit_count()
+    next_hand = view.hand_sizes[nxt]
+    play = view.play + 1
+    hand = view.hand
+    rows: list[list[float]] = []
+    for move in moves:
+        row = [0.0] * len(FEATURES)
+        action = move.action
+        if action == BID:
+            row[13] = move.value - 9
+            row[14] = (hand & RANK_MASK[move.value]).bit_count()
+            rows.append(row)
+            continue
+        card, floor = move.card, move.floor
+        bit = 1 << card
+        v = RANK[card]
+        left_houses = dict(houses)
+        house_value = 0
+        if action == CAPTURE:
+            taken = floor | bit | left_houses.pop(v, 0)
+            left_loose = loose & ~floor
+            row[0] = pile_points(taken, thirty)
+            row[2] = taken.bit_count()
+            if not left_loose and not left_houses:
+                row[1] = _sweep_value(view, play, card)
+        elif action == THROW:
+            left_loose = loose | bit
+            row[12] = pile_points(bit, thirty)
+        else:
+            house_value = move.value
+            left_loose = loose & ~floor
+            cards = bit | floor
+            if action == BREAK:
+                old = house_value - v
+                cards |= left_houses.pop(old, 0)
+                row[10] = 1.0 if set(owners.get(old, ())) & partner else 0.0
+                row[11] = 1.0 - row[10]
+            elif set(owners.get(house_value, ())) & partner:
+                row[9] = 1.0
+            cards |= left_houses.get(house_value, 0)
+            left_houses[house_value] = cards
+            points = pile_points(cards, thirty)
+            row[5] = points
+            row[6] = 1.0 if hand & ~bit & RANK_MASK[house_value] else 0.0
+            total = sum(RANK[c] for c in range(52) if cards >> c & 1)
+            row[7] = 1.0 if rules.cementing and total >= 2 * house_value else 0.0
+            holds = p_holds_any((RANK_MASK[house_value] & unseen).bit_count(), next_hand, n_unseen)
+            row[8] = holds * points
+        row[4] = pile_points(left_loose, thirty)
+        if left_loose or left_houses:
+            sweepers = 0
+            for value in _clearing_values(left_loose, left_houses):
+                sweepers |= RANK_MASK[value] & unseen
+            chance = p_holds_any(sweepers.bit_count(), next_hand, n_unseen)
+            row[3] = chance * (50 if not thirty else 7) if play + 1 < view.total_plays else 0.0
+        rows.append(row)
+    return rows

@@ -4,7 +4,8 @@
 * Capture worth most: card points of the captured cards (house included) and of
   the played card, plus the sweep value when the floor is left empty.
 * Else throw the throwable card of lowest point value, then lowest capture value.
-* Else the first house move (build, cement or break) in the engine's order.
+  A play always offers a capture or a throw: a card that can capture has a legal
+  capture, one that cannot may be thrown (§5.5, §5.8), so house moves are never chosen.
 Ties between equally good captures are broken with the strategy's RNG.
 """
 
@@ -14,9 +15,16 @@ import random
 from collections.abc import Sequence
 
 from simulator.cards import RANK
-from simulator.games.seep.moves import BID, CAPTURE, THROW, SeepMove
-from simulator.games.seep.scoring import HUNDRED_POINTS, THIRTY_POINTS, pile_points
-from simulator.games.seep.state import SeepView
+from simulator.games.seep import (
+    BID,
+    CAPTURE,
+    HUNDRED_POINTS,
+    THIRTY_POINTS,
+    THROW,
+    SeepMove,
+    SeepView,
+    pile_points,
+)
 
 
 def sweep_value(view: SeepView, card: int) -> int:
@@ -55,8 +63,5 @@ def choose(view: SeepView, moves: Sequence[SeepMove], rng: random.Random) -> See
         scored = [(capture_value(view, m), m) for m in captures]
         best = max(s for s, _ in scored)
         return rng.choice([m for s, m in scored if s == best])
-    throws = [m for m in moves if m.action == THROW]
-    if throws:
-        points = THIRTY_POINTS if view.rules.scoring == "thirty" else HUNDRED_POINTS
-        return min(throws, key=lambda m: (points[m.card], RANK[m.card], m.card))
-    return moves[0]
+    points = THIRTY_POINTS if view.rules.scoring == "thirty" else HUNDRED_POINTS
+    return min((m for m in moves if m.action == THROW), key=lambda m: (points[m.card], RANK[m.card], m.card))

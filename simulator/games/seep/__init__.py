@@ -1,78 +1,54 @@
-"""Seep (Punjabi partnership fishing game with houses): the ``GAME`` object for cardsim.
+"""Seep (Punjabi partnership fishing game with houses): the public API of the engine.
 
-Modules: ``rules`` (options, variants), ``combos`` (disjoint-set unions),
-``options`` (per-value moves cached on loose values), ``moves`` (move tuples),
-``movelist`` (legal moves built on access), ``state`` (a deal), ``scoring`` (point tables),
-``match`` (baazis), ``render`` (text replay).
+Modules: ``game`` (the ``GAME`` object), ``rules`` (options, variants), ``moves``
+(move tuples, text both ways), ``movegen`` (legal moves), ``floors`` (per-value
+moves cached on loose values), ``combos`` (disjoint-set unions), ``movelist``
+(legal moves built on access), ``state`` (a deal, its clone and full position),
+``view`` (what a strategy sees), ``scoring`` (point tables), ``events`` (replay
+events and their text), ``match`` (baazis), ``determinize`` (hidden cards
+sampled consistently with a view).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
+from simulator.games.seep.game import GAME, SeepGame
 from simulator.games.seep.match import SeepMatch
-from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMove
-from simulator.games.seep.render import render_event
-from simulator.games.seep.rules import VARIANT_DOCS, VARIANTS, SeepRules, make_rules
-from simulator.games.seep.state import HouseView, SeepState, SeepView
-
-
-class SeepGame:
-    """The Seep engine as seen by the runner (``simulator.games.base.Game``)."""
-
-    name = "seep"
-    title = "Seep"
-    allowed_players = (2, 3, 4)
-    default_players = 4
-    variants: Mapping[str, Mapping[str, Any]] = VARIANTS
-    variant_docs: Mapping[str, str] = VARIANT_DOCS
-    side_columns: Mapping[str, str] = {
-        "card_points": "int",
-        "sweep_points": "int",
-        "sweeps": "int",
-        "bid": "int",
-        "bidder_side": "bool",
-        "houses_built": "int",
-    }
-    match_columns: Mapping[str, str] = {
-        "match_won": "bool",
-        "match_rounds": "int",
-        "match_points": "int",
-        "baazis_won": "int",
-        "baazi_reason": "str",
-    }
-
-    def make_rules(self, options: Mapping[str, Any]) -> SeepRules:
-        return make_rules(options)
-
-    def new_deal(
-        self, rules: SeepRules, seed: int, dealer: int | None = None, log: list[dict] | None = None
-    ) -> SeepState:
-        return SeepState(rules, seed, dealer, log)
-
-    def new_match(
-        self, rules: SeepRules, deal_seed: Callable[[int], int], log: list[dict] | None = None
-    ) -> SeepMatch:
-        return SeepMatch(rules, deal_seed, log)
-
-    def render_event(self, event: Mapping[str, Any]) -> str | None:
-        return render_event(event)
-
-
-GAME = SeepGame()
+from simulator.games.seep.moves import (
+    ACTION_NAMES,
+    BID,
+    BREAK,
+    CAPTURE,
+    HOUSE,
+    THROW,
+    SeepMove,
+    move_text,
+    parse_move,
+)
+from simulator.games.seep.rules import VARIANTS, SeepRules
+from simulator.games.seep.scoring import HUNDRED_POINTS, THIRTY_POINTS, pile_points
+from simulator.games.seep.state import SeepPosition, SeepState
+from simulator.games.seep.view import HouseView, SeepView
 
 __all__ = [
+    "ACTION_NAMES",
     "BID",
     "BREAK",
     "CAPTURE",
     "GAME",
     "HOUSE",
+    "HUNDRED_POINTS",
+    "THIRTY_POINTS",
     "THROW",
+    "VARIANTS",
     "HouseView",
+    "SeepGame",
     "SeepMatch",
     "SeepMove",
+    "SeepPosition",
     "SeepRules",
     "SeepState",
     "SeepView",
+    "move_text",
+    "parse_move",
+    "pile_points",
 ]

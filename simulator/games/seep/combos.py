@@ -1,4 +1,4 @@
-"""Card values and families of disjoint card sets as int masks (used by ``options``).
+"""Card values and families of disjoint card sets as int masks (used by ``floors``).
 
 Card values are ranks (A=1 .. K=13, §2.2).
 """

@@ -47,7 +47,9 @@ class SeepMatch(MatchBase[SeepState]):
         self.baazi_history: list[tuple[int, str, int]] = []  # (winner, reason, round)
 
     def new_state(self, seed: int, dealer: int | None) -> SeepState:
-        return SeepState(self.rules, seed, dealer, self.log)
+        state = SeepState(self.rules, seed, dealer, self.log)
+        state.baazis = tuple(self.baazis)
+        return state
 
     def conclude_deal(self, state: SeepState, points: list[int]) -> list[int]:
         rules = self.rules

@@ -4,7 +4,7 @@ A position's moves are chunks ``(cards mask, templates)``: every card of the
 mask (a card value's copies in hand) has the same templates ``(action, value,
 floor)``, whose floor is a *canonical* mask of the loose value multiset (the
 ``j``-th loose card of a value is bit ``j`` of its 4-bit rank group, see
-``options``). A move is materialised as a :class:`SeepMove` only when indexed,
+``floors``). A move is materialised as a :class:`SeepMove` only when indexed,
 iterated or searched, with its floor mapped to the actual loose cards.
 """
 

@@ -1,12 +1,13 @@
-"""Seep move values: small immutable tuples of ints (hashable, cheap to compare)."""
+"""Seep moves: small immutable tuples of ints (hashable, cheap to compare), and their text both ways."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from simulator.cards import card_str, mask_strs
+from simulator.cards import Card, CardMask, card_str, mask_of, mask_strs, parse_card, parse_cards
 
 BID, CAPTURE, HOUSE, BREAK, THROW = range(5)
+#: action names by action constant (the replay log writes "build"/"cement" for a HOUSE move)
 ACTION_NAMES = ("bid", "capture", "house", "break", "throw")
 
 
@@ -23,13 +24,13 @@ class SeepMove(NamedTuple):
     """
 
     action: int
-    card: int
+    card: Card
     value: int
-    floor: int
+    floor: CardMask
 
 
 def move_text(move: SeepMove) -> str:
-    """Readable text of a move, e.g. ``capture with JD: 2C 3D 6C``."""
+    """Readable text of a move, e.g. ``capture with JD: 2C 3D 6C``; :func:`parse_move` reads it back."""
     a = move.action
     if a == BID:
         return f"bid {move.value}"
@@ -42,3 +43,42 @@ def move_text(move: SeepMove) -> str:
     if a == BREAK:
         return f"break to {move.value} with {c}" + (f" (absorbs {floor})" if floor else "")
     return f"throw {c}"
+
+
+def _value(text: str, whole: str) -> int:
+    if not text.isdigit():
+        raise ValueError(f"not a Seep move: {whole!r} (expected a value 9-13, got {text!r})")
+    return int(text)
+
+
+def parse_move(text: str) -> SeepMove:
+    """The move written by :func:`move_text` (exact inverse); ``ValueError`` on any other text."""
+    words = text.split()
+    head = words[0] if words else ""
+    try:
+        if head == "bid" and len(words) == 2:
+            return SeepMove(BID, -1, _value(words[1], text), 0)
+        if head == "throw" and len(words) == 2:
+            return SeepMove(THROW, parse_card(words[1]), 0, 0)
+        if head == "capture" and len(words) >= 3 and words[1] == "with":
+            if words[3:] == ["(house)"]:
+                return SeepMove(CAPTURE, parse_card(words[2]), 0, 0)
+            if words[2].endswith(":") and len(words) > 3:
+                return SeepMove(CAPTURE, parse_card(words[2][:-1]), 0, mask_of(parse_cards(words[3:])))
+        house = head == "house" and len(words) >= 4 and words[2] == "with"
+        if house and (len(words) == 4 or (words[4] == "+" and len(words) > 5)):
+            floor = mask_of(parse_cards(words[5:]))
+            return SeepMove(HOUSE, parse_card(words[3]), _value(words[1], text), floor)
+        if head == "break" and len(words) >= 5 and words[1] == "to" and words[3] == "with":
+            card, value = parse_card(words[4]), _value(words[2], text)
+            if len(words) == 5:
+                return SeepMove(BREAK, card, value, 0)
+            if words[5] == "(absorbs" and words[-1].endswith(")") and len(words) > 6:
+                floor = mask_of(parse_cards([*words[6:-1], words[-1][:-1]]))
+                return SeepMove(BREAK, card, value, floor)
+    except ValueError as exc:
+        raise ValueError(f"not a Seep move: {text!r} ({exc})") from None
+    raise ValueError(
+        f"not a Seep move: {text!r} (expected e.g. 'bid 10', 'capture with JD: 2C 3D 6C', "
+        "'capture with QS (house)', 'house 10 with 6S + 4C', 'break to 11 with 2S', 'throw 2H')"
+    )

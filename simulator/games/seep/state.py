@@ -1,50 +1,39 @@
-"""One Seep deal: dealing, the bid, move generation (§5, §9), moves, end of deal and scoring.
+"""One Seep deal: dealing, the bid, applying moves (§3, §5), end of deal, clone and full position.
 
 The floor is kept as ints: ``loose`` is a card mask and the houses live in
 three 14-slot lists indexed by house value (cards mask, sum of card values,
 owner seats as a bit mask) plus ``hmask`` (bit V set when a V-house exists),
-which is enough for invariant I1 by construction. Move generation reads the
-houses through two 5-bit masks (bit V - 9) kept up to date by ``apply``:
-``owned[s]`` (the houses seat s owns) and ``ordinary`` (houses of value below
-13 whose cards sum to V, §5.4), so it never loops over the houses.
+which is enough for invariant I1 by construction. Move generation
+(``movegen``) reads the houses through two 5-bit masks (bit V - 9) kept up to
+date by ``apply``: ``owned[s]`` (the houses seat s owns) and ``ordinary``
+(houses of value below 13 whose cards sum to V, §5.4), so it never loops over
+the houses.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from simulator.cards import RANK_MASK, mask_strs
+from simulator.cards import RANK_MASK, CardMask, mask_strs
 from simulator.games.leftover import leftover_event
 from simulator.games.seep.combos import VALUE, mask_value
-from simulator.games.seep.movelist import Chunk, MoveList, Template
+from simulator.games.seep.events import hands_event, house_obj
+from simulator.games.seep.movegen import bid_moves, play_moves
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMove, move_text
-from simulator.games.seep.options import FLOOR_CACHE, SBIT, floor_options
 from simulator.games.seep.rules import GAME_NAME, SeepRules
 from simulator.games.seep.scoring import card_points
+from simulator.games.seep.view import HouseView, SeepView
 from simulator.shuffle import randbelow, shuffled_deck
 
 BIDDING, PLAYING, OVER = range(3)
 #: cards of value 9..13: the bidder needs one of them (§3.3)
 HIGH_MASK = RANK_MASK[9] | RANK_MASK[10] | RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
-_MOVE = SeepMove
-_VAL = VALUE
-#: house values present in each 5-bit mask of values 9..13 (``hmask >> 9``)
-_VALUES_OF = tuple(tuple(V for V in range(9, 14) if m >> (V - 9) & 1) for m in range(32))
-#: ``hmask >> 9`` as an SBIT mask
-_SPREAD = tuple(sum(SBIT[V] for V in _VALUES_OF[m]) for m in range(32))
-#: SBIT flags of the house values V >= v, by v
-_FROM = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
-#: SWAR masks of the per-value card counts (see ``options.value_counts``)
-_PAIRS = sum(0x5 << 4 * r for r in range(13))
-_QUADS = sum(0x3 << 4 * r for r in range(13))
-#: the templates of a lone house capture, of a throw (§5.2, §5.5)
-_HOUSE_CAPTURE: tuple[Template, ...] = ((CAPTURE, 0, 0),)
-_THROW: Template = (THROW, 0, 0)
-_THROW_ONLY: tuple[Template, ...] = (_THROW,)
+
+#: (value, cards mask, owner seats) of a house in a position
+HouseSpec = tuple[int, CardMask, tuple[int, ...]]
 
 
 def _pack(cards: list[int]) -> int:
@@ -54,39 +43,39 @@ def _pack(cards: list[int]) -> int:
     return m
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class HouseView:
-    """A house as anyone sees it: value, cards mask, owner seats, cemented flag."""
+@dataclasses.dataclass(frozen=True)
+class SeepPosition:
+    """Every field of a Seep deal in progress; :meth:`SeepState.from_position` restores it exactly.
 
-    value: int
-    cards: int
-    owners: tuple[int, ...]
-    cemented: bool
+    The defaults let a test build a play-phase position from a few fields:
+    per-side tuples left empty mean zeros, ``dealer`` None means the seat before
+    ``turn``, ``rng_state`` None means ``random.Random(seed)``. ``plays`` is the
+    number of plays made (0 in the play phase: the next play is the bidder's
+    opening, restricted by ``bid``). Invariants are the caller's business.
+    """
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class SeepView:
-    """What one seat may see: its own hand and the public table only (no state reference)."""
-
-    game: str
-    seat: int
-    rules: SeepRules
-    dealer: int
-    bidder: int
-    bid: int  # 0 before the bid
-    hand: int  # own hand mask
-    hand_sizes: tuple[int, ...]
-    floor_visible: bool
-    loose: int  # loose floor mask (0 while the floor is face down)
-    houses: tuple[HouseView, ...]
-    play: int  # plays made so far; the next play is play + 1
-    total_plays: int
-    current_player: int
-    last_capturer: int
-    sweeps: tuple[int, ...]  # per side
-    sweep_points: tuple[int, ...]  # per side
-    played: int  # mask of every card played so far (public)
-    history: tuple[tuple[int, SeepMove], ...]  # (seat, move) of every decision so far
+    rules: SeepRules = dataclasses.field(default_factory=SeepRules)
+    hands: tuple[CardMask, ...] = ()
+    loose: CardMask = 0
+    houses: tuple[HouseSpec, ...] = ()
+    turn: int = 0
+    plays: int = 1
+    bid: int = 10
+    phase: int = PLAYING
+    dealer: int | None = None
+    floor_visible: bool = True
+    last_capturer: int = -1
+    stock: tuple[int, ...] = ()  # undealt cards, next dealt first
+    played: CardMask = 0
+    piles: tuple[CardMask, ...] = ()  # captured cards per side
+    sweeps: tuple[int, ...] = ()
+    sweep_points: tuple[int, ...] = ()
+    built: tuple[int, ...] = ()  # new houses built per side
+    history: tuple[tuple[int, SeepMove], ...] = ()
+    scores: tuple[int, ...] = ()  # match totals per side before this deal
+    baazis: tuple[int, ...] = ()
+    seed: int = 0
+    rng_state: Any = None  # ``random.Random.getstate()``
 
 
 class SeepState:
@@ -111,6 +100,7 @@ class SeepState:
         self.side_of = rules.side_of_seat
         self.nsides = len(rules.sides)
         self.scores: tuple[int, ...] = (0,) * self.nsides  # match totals (this baazi) before this deal
+        self.baazis: tuple[int, ...] = (0,) * self.nsides  # baazis won per side in the match so far
         self.partner = tuple((s + 2) % 4 for s in range(4)) if n == 4 else (-1,) * n
         self.total_plays = rules.total_plays
         self.retain = rules.owner_must_retain
@@ -140,46 +130,92 @@ class SeepState:
         self._moves: Sequence[SeepMove] | None = None
         self._card_pts: list[int] | None = None
 
-    @classmethod
-    def from_position(
-        cls,
-        rules: SeepRules,
-        hands: list[int],
-        loose: int,
-        houses: list[tuple[int, int, tuple[int, ...]]] = (),  # type: ignore[assignment]
-        *,
-        turn: int,
-        plays: int = 1,
-        bid: int = 10,
-        dealer: int | None = None,
-        last_capturer: int = -1,
-        stock: list[int] | None = None,
-    ) -> SeepState:
-        """Test constructor: a position in the play phase built from masks.
+    # ------------------------------------------------------------------ full position
+    def position(self) -> SeepPosition:
+        """Every field of this deal (the log apart) as a frozen :class:`SeepPosition`."""
+        return SeepPosition(
+            rules=self.rules,
+            hands=tuple(self.hands),
+            loose=self.loose,
+            houses=tuple((h.value, h.cards, h.owners) for h in self.houses()),
+            turn=self.turn,
+            plays=self.plays,
+            bid=self.bid,
+            phase=self.phase,
+            dealer=self.dealer,
+            floor_visible=self.floor_up,
+            last_capturer=self.last_capturer,
+            stock=tuple(self.stock),
+            played=self.played,
+            piles=tuple(self.piles),
+            sweeps=tuple(self.sweeps),
+            sweep_points=tuple(self.sweep_pts),
+            built=tuple(self.built),
+            history=tuple(self.history),
+            scores=self.scores,
+            baazis=self.baazis,
+            seed=self.seed,
+            rng_state=self.rng.getstate(),
+        )
 
-        ``houses`` lists (value, cards mask, owner seats); ``plays`` is the number of plays
-        already made (0 means the next play is the bidder's opening, restricted by ``bid``).
-        Invariants are the caller's business.
-        """
-        self = cls.__new__(cls)
+    @classmethod
+    def from_position(cls, position: SeepPosition, log: list[dict] | None = None) -> SeepState:
+        """The state of ``position`` (see :class:`SeepPosition` for the defaults), logging into ``log``."""
+        pos = position
+        rules = pos.rules
         n = rules.num_players
-        self._setup(rules, 0, (turn - 1) % n if dealer is None else dealer, None)
-        self.hands = list(hands)
-        self.loose = loose
-        for value, cards, owners in houses:
+        self = cls.__new__(cls)
+        self._setup(rules, pos.seed, (pos.turn - 1) % n if pos.dealer is None else pos.dealer, log)
+        if pos.rng_state is not None:
+            self.rng.setstate(pos.rng_state)
+        k = self.nsides
+        self.hands = list(pos.hands) if pos.hands else [0] * n
+        self.loose = pos.loose
+        for value, cards, owners in pos.houses:
             self.hcards[value] = cards
             self.hsum[value] = mask_value(cards)
             self.howners[value] = sum(1 << s for s in owners)
             self.hmask |= 1 << value
         self._index_houses()
-        self.turn = turn
-        self.plays = plays
-        self.bid = bid
-        self.phase = PLAYING
-        self.floor_up = True
-        self.last_capturer = last_capturer
-        self.stock = list(stock or [])
+        self.turn = pos.turn
+        self.plays = pos.plays
+        self.bid = pos.bid
+        self.phase = pos.phase
+        self.floor_up = pos.floor_visible
+        self.last_capturer = pos.last_capturer
+        self.stock = list(pos.stock)
+        self.played = pos.played
+        self.piles = list(pos.piles) if pos.piles else [0] * k
+        self.sweeps = list(pos.sweeps) if pos.sweeps else [0] * k
+        self.sweep_pts = list(pos.sweep_points) if pos.sweep_points else [0] * k
+        self.built = list(pos.built) if pos.built else [0] * k
+        self.history = list(pos.history)
+        if pos.scores:
+            self.scores = pos.scores
+        if pos.baazis:
+            self.baazis = pos.baazis
         return self
+
+    def clone(self) -> SeepState:
+        """An independent copy with no log, field by field (shares only immutable values)."""
+        new = object.__new__(SeepState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["log"] = None
+        d["hands"] = self.hands[:]
+        d["hcards"] = self.hcards[:]
+        d["hsum"] = self.hsum[:]
+        d["howners"] = self.howners[:]
+        d["owned"] = self.owned[:]
+        d["piles"] = self.piles[:]
+        d["sweep_pts"] = self.sweep_pts[:]
+        d["sweeps"] = self.sweeps[:]
+        d["built"] = self.built[:]
+        d["stock"] = self.stock[:]
+        d["history"] = self.history[:]
+        rng = d["rng"] = random.Random()
+        rng.setstate(self.rng.getstate())
+        return new
 
     # ------------------------------------------------------------------ dealing
     def _deal_first(self) -> None:
@@ -196,13 +232,7 @@ class SeepState:
                 pos += 4
             self.stock = deck[pos:]
             if log is not None:
-                log.append(
-                    {
-                        "type": "dealt",
-                        "hands": [mask_strs(h) for h in self.hands],
-                        "floor": mask_strs(self.loose),
-                    }
-                )
+                log.append(hands_event("dealt", self.hands, self.loose))
             if self.hands[b] & HIGH_MASK:
                 return
             if log is not None:
@@ -230,9 +260,9 @@ class SeepState:
         moves = self._moves
         if moves is None:
             if self.phase == PLAYING:
-                moves = self._play_moves(self.bid if self.plays == 0 else 0)
+                moves = play_moves(self, self.bid if self.plays == 0 else 0)
             elif self.phase == BIDDING:
-                moves = self._bid_moves()
+                moves = bid_moves(self)
             else:
                 moves = ()
             self._moves = moves
@@ -240,116 +270,6 @@ class SeepState:
 
     def move_text(self, move: SeepMove) -> str:
         return move_text(move)
-
-    # ------------------------------------------------------------------ move generation
-    def _bid_moves(self) -> tuple[SeepMove, ...]:
-        """Bids 9..13 of a held value (§3.4); floor visible: only values allowing a house or capture."""
-        hand = self.hands[self.bidder]
-        held = [v for v in range(9, 14) if hand & RANK_MASK[v]]
-        if self.rules.floor_visible_at_bid:
-            ok = [v for v in held if any(m.action != THROW for m in self._play_moves(v))]
-            if ok:
-                held = ok
-        return tuple(_MOVE(BID, -1, v, 0) for v in held)
-
-    def _play_moves(self, opening: int) -> MoveList:
-        """Every legal play of the player to move (§5); ``opening`` = the bid on play #1, else 0 (§3.6).
-
-        Captures and house floors per card value come from ``options`` (cached on
-        the loose values). What depends on houses and hands is reduced to a few
-        masks with one flag bit per value 9..13 (``SBIT``), so each distinct held
-        value costs a few tests; its templates are shared by every card of that
-        value in one ``MoveList`` chunk.
-        """
-        p = self.turn
-        hand = self.hands[p]
-        cementing = self.cementing
-        loose = self.loose
-        x = (loose & _PAIRS) + (loose >> 1 & _PAIRS)  # value_counts(loose), inlined
-        key = ((x & _QUADS) + (x >> 2 & _QUADS)) << 1 | cementing
-        info = FLOOR_CACHE.get(key) or floor_options(key)
-        caps, house_options, lrank = info.caps, info.house_options, info.rank
-        hmask = self.hmask
-        # house values the mover owns / only the partner owns (no holding needed, §5.3) /
-        # ordinary ones the mover does not own (breakable, §5.4)
-        own = noneed = 0
-        breakable: tuple[int, ...] = ()
-        if hmask:
-            owned = self.owned
-            mine = owned[p]
-            own = _SPREAD[mine]
-            partner = self.partner[p]
-            if partner >= 0:
-                noneed = _SPREAD[owned[partner] & ~mine]
-            if not opening:
-                breakable = _VALUES_OF[self.ordinary & ~mine]
-        # held values 9..13 (one, two or more cards) as SBIT masks, by 4-bit popcounts
-        h = hand >> 32
-        h = (h & 0x55555) + (h >> 1 & 0x55555)
-        h = (h & 0x33333) + (h >> 2 & 0x33333)
-        held = (h + 0x77777) & 0x88888
-        two = (h + 0x66666) & 0x88888
-        exists = _SPREAD[hmask >> 9]
-        # usable house targets V (§5.3; also the targets of breaks, §5.4)
-        if cementing:
-            elig = exists & (noneed | held) | held & ~exists
-        else:
-            elig = held & ~exists & ~((key >> 33) + 0x77777 & 0x88888)  # no loose V card
-        if opening:
-            elig &= SBIT[opening]
-        single = elig & ~noneed & ~two  # a lone V card cannot be used up
-        blocked = own & ~two if self.retain else 0  # retention (§5.8)
-        chunks: list[Chunk] = []
-        total = 0
-        rest = hand
-        while rest:
-            low = rest & -rest
-            v = _VAL[low.bit_length() - 1]
-            cv = hand & RANK_MASK[v]
-            rest ^= cv
-            # ---- captures (§5.2); None: the card captures nothing, so it may be thrown (§5.5)
-            if opening and v != opening:
-                temps: Any = ()
-            else:
-                temps = caps[v]
-                if temps is None:
-                    temps = info.captures(v)
-                temps = temps or (_HOUSE_CAPTURE if hmask >> v & 1 else None)
-            # house options only when some target V >= v is usable
-            houses: Any = ()
-            if elig & _FROM[v]:
-                houses = house_options[v]
-                if houses is None:
-                    houses = info.houses(v)
-            # retention: an owner of the v-house with a single v card may only capture
-            if (houses or (breakable and v <= 4)) and not blocked & SBIT[v]:
-                more: list[Template] = []
-                # ---- house moves (§5.3)
-                for V, bit, new, ex in houses:
-                    if elig & bit and not (v == V and single & bit and cv == low):
-                        more += ex if exists & bit else new
-                # ---- breaks (§5.4)
-                if breakable and v <= 4:
-                    for hv in breakable:
-                        V = hv + v
-                        if V > 13:
-                            break
-                        if elig & SBIT[V]:
-                            more.append((BREAK, V, lrank[V]))
-                if more:
-                    if temps is None:
-                        more.append(_THROW)
-                        temps = more
-                    else:
-                        temps = [*temps, *more]
-            if temps is None:
-                temps = _THROW_ONLY
-            if temps:
-                n = len(temps)
-                k = n if cv == low else n * cv.bit_count()
-                chunks.append((k, n, cv, temps))
-                total += k
-        return MoveList(chunks, total, loose)
 
     # ------------------------------------------------------------------ applying moves
     def apply(self, move: SeepMove) -> None:
@@ -431,11 +351,11 @@ class SeepState:
         if plays == 1:
             self._deal_packets(3 if self.n == 3 and self.rules.three_player_hand_size == 16 else 2)
             if log is not None:
-                log.append({"type": "dealt_rest", "hands": [mask_strs(h) for h in self.hands]})
+                log.append(hands_event("dealt_rest", self.hands))
         elif plays == 24 and self.n == 2 and self.total_plays == 48:
             self._deal_packets(3)
             if log is not None:
-                log.append({"type": "redeal", "hands": [mask_strs(h) for h in self.hands]})
+                log.append(hands_event("redeal", self.hands))
         if plays >= self.total_plays:
             self._finish()
         else:
@@ -503,13 +423,7 @@ class SeepState:
 
     # ------------------------------------------------------------------ replay helpers
     def _house_obj(self, v: int, key: str = "house") -> dict[str, Any]:
-        ow = self.howners[v]
-        return {
-            key: v,
-            "cards": mask_strs(self.hcards[v]),
-            "owners": [s for s in range(self.n) if ow >> s & 1],
-            "cemented": self.hsum[v] >= 2 * v,
-        }
+        return house_obj(v, self.hcards[v], self.howners[v], self.hsum[v], self.n, key)
 
     def _floor_obj(self) -> list[Any]:
         floor: list[Any] = mask_strs(self.loose)
@@ -545,7 +459,7 @@ class SeepState:
             for k in range(self.nsides)
         ]
 
-    def score_event(self, totals: list[int] | tuple[int, ...]) -> dict[str, Any]:
+    def score_event(self, totals: Sequence[int]) -> dict[str, Any]:
         cp = self.card_points()
         return {
             "type": "score",
@@ -576,10 +490,6 @@ class SeepState:
             if self.hmask >> v & 1
         )
 
-    def clone(self) -> SeepState:
-        """An independent copy with no log (shares only the immutable rules)."""
-        return copy.deepcopy(self, {id(self.log): None, id(self.rules): self.rules})
-
     def view(self, seat: int) -> SeepView:
         return SeepView(
             game=GAME_NAME,
@@ -601,6 +511,8 @@ class SeepState:
             sweep_points=tuple(self.sweep_pts),
             played=self.played,
             history=tuple(self.history),
+            scores=self.scores,
+            baazis=self.baazis,
         )
 
     def __repr__(self) -> str:
@@ -608,4 +520,4 @@ class SeepState:
         return f"SeepState(play={self.plays}, turn={self.turn}, hands=[{hands}], floor={self._floor_obj()})"
 
 
-__all__ = ["BIDDING", "OVER", "PLAYING", "HouseView", "SeepState", "SeepView"]
+__all__ = ["BIDDING", "HIGH_MASK", "OVER", "PLAYING", "SeepPosition", "SeepState"]

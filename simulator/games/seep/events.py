@@ -1,11 +1,34 @@
-"""Human text for Seep replay events (suit symbols, one line or a few per event)."""
+"""Seep replay events: builders of the parts the state logs, and their human text (``render_event``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from simulator.cards import card_pretty, parse_card
+from simulator.cards import CardMask, card_pretty, mask_strs, parse_card
+
+
+def hands_event(kind: str, hands: Sequence[CardMask], floor: CardMask | None = None) -> dict[str, Any]:
+    """A ``dealt`` (with the face-down floor), ``dealt_rest`` or ``redeal`` event."""
+    event: dict[str, Any] = {"type": kind, "hands": [mask_strs(h) for h in hands]}
+    if floor is not None:
+        event["floor"] = mask_strs(floor)
+    return event
+
+
+def house_obj(
+    value: int, cards: CardMask, owners: int, total: int, n: int, key: str = "house"
+) -> dict[str, Any]:
+    """A house in an event: value, cards, owner seats (from the ``owners`` bit mask), cemented flag."""
+    return {
+        key: value,
+        "cards": mask_strs(cards),
+        "owners": [s for s in range(n) if owners >> s & 1],
+        "cemented": total >= 2 * value,
+    }
+
+
+# ---------------------------------------------------------------------- text
 
 
 def _c(text: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 from simulator.cards import RANK, RANK_MASK
 from simulator.games.base import DealState, Game, RulesError
 from simulator.games.seep import BID, GAME, SeepState
+from simulator.games.seep.movegen import play_moves
 from simulator.games.seep.state import HIGH_MASK
 
 DEALS_PER_VARIANT = 25
@@ -141,7 +142,7 @@ def test_floor_visible_bid_condition() -> None:
     for seed in range(80):
         s = GAME.new_deal(rules, seed)
         held = sorted({val(c) for c in range(52) if s.hands[s.bidder] >> c & 1 and val(c) >= 9})
-        good = [v for v in held if any(m.action not in (BID, 4) for m in s._play_moves(v))]
+        good = [v for v in held if any(m.action not in (BID, 4) for m in play_moves(s, v))]
         assert [m.value for m in s.legal_moves()] == (good or held)
         assert s.view(s.bidder).loose == s.loose  # the floor is visible at the bid
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from simulator.games.seep import GAME, SeepState
-from simulator.games.seep.options import FloorOptions, canonical, value_counts
+from simulator.games.seep.floors import FloorOptions, canonical, value_counts
 
 
 def house_masks(s: SeepState) -> tuple[list[int], int]:

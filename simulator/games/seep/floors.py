@@ -84,7 +84,7 @@ class FloorOptions:
         #: because the collector stops tracking tuples of ints (a full collection walks the caches)
         self._table = tuple(map(tuple, table))
         self._sums = sums
-        self._xunions: list[tuple[int, ...] | bool | None] = [None] * 14
+        self._xunions: list[tuple[int, ...] | None] = [None] * 14  # () once known to be empty
         self.cementing = cementing
         self.rank = tuple([canon & mask for mask in RANK_MASK])
         self.caps: list[tuple[Template, ...] | None] = [None] * 14
@@ -100,7 +100,7 @@ class FloorOptions:
         if unions is None:
             a = self.rank[V]
             xsets = [s for s in self._table[V] if not s & a]
-            unions = self._xunions[V] = tuple(family_unions(xsets)) if xsets else False
+            unions = self._xunions[V] = tuple(family_unions(xsets)) if xsets else ()
         return unions or None
 
     def captures(self, v: int) -> tuple[Template, ...]:
@@ -156,9 +156,9 @@ class FloorOptions:
         """The HOUSE templates of a v card and target V (S1, absorbed A, optional families X)."""
         a = self.rank[V]
         if v == V:  # the card is a set by itself: alone it only adds to an existing house
-            unions = self._unions(V) or [0]
-            new = tuple([(HOUSE, V, a | u) for u in unions if u or a])
-            return V, SBIT[V], new, tuple([(HOUSE, V, a | u) for u in unions])
+            alone = self._unions(V) or (0,)
+            new = tuple([(HOUSE, V, a | u) for u in alone if u or a])
+            return V, SBIT[V], new, tuple([(HOUSE, V, a | u) for u in alone])
         s1s = self._table[V - v]
         if not self.cementing:  # one set S1 and no loose V card (the caller checks)
             return V, SBIT[V], tuple([(HOUSE, V, s1) for s1 in s1s]), ()

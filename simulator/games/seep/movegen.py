@@ -1,0 +1,141 @@
+"""Legal Seep moves of a position (§3.4, §3.6, §5, §9): bids, and plays as a lazy :class:`MoveList`.
+
+Captures and house floors per card value come from ``floors`` (cached on the
+loose values). What depends on houses and hands is reduced to a few masks with
+one flag bit per value 9..13 (``SBIT``), so each distinct held value costs a
+few tests; its templates are shared by every card of that value in one
+``MoveList`` chunk.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from simulator.cards import RANK_MASK
+from simulator.games.seep.combos import VALUE
+from simulator.games.seep.floors import FLOOR_CACHE, SBIT, floor_options
+from simulator.games.seep.movelist import Chunk, MoveList, Template
+from simulator.games.seep.moves import BID, BREAK, CAPTURE, THROW, SeepMove
+
+if TYPE_CHECKING:
+    from simulator.games.seep.state import SeepState
+
+_MOVE = SeepMove
+_VAL = VALUE
+#: house values present in each 5-bit mask of values 9..13 (``hmask >> 9``)
+VALUES_OF = tuple(tuple(V for V in range(9, 14) if m >> (V - 9) & 1) for m in range(32))
+#: ``hmask >> 9`` as an SBIT mask
+_SPREAD = tuple(sum(SBIT[V] for V in VALUES_OF[m]) for m in range(32))
+#: SBIT flags of the house values V >= v, by v
+_FROM = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
+#: SWAR masks of the per-value card counts (see ``floors.value_counts``)
+_PAIRS = sum(0x5 << 4 * r for r in range(13))
+_QUADS = sum(0x3 << 4 * r for r in range(13))
+#: the templates of a lone house capture, of a throw (§5.2, §5.5)
+_HOUSE_CAPTURE: tuple[Template, ...] = ((CAPTURE, 0, 0),)
+_THROW: Template = (THROW, 0, 0)
+_THROW_ONLY: tuple[Template, ...] = (_THROW,)
+
+
+def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
+    """Bids 9..13 of a held value (§3.4); floor visible: only values allowing a house or capture."""
+    hand = s.hands[s.bidder]
+    held = [v for v in range(9, 14) if hand & RANK_MASK[v]]
+    if s.rules.floor_visible_at_bid:
+        ok = [v for v in held if any(m.action != THROW for m in play_moves(s, v))]
+        if ok:
+            held = ok
+    return tuple(_MOVE(BID, -1, v, 0) for v in held)
+
+
+def play_moves(s: SeepState, opening: int) -> MoveList:
+    """Every legal play of the player to move (§5); ``opening`` = the bid on play #1, else 0 (§3.6)."""
+    p = s.turn
+    hand = s.hands[p]
+    cementing = s.cementing
+    loose = s.loose
+    x = (loose & _PAIRS) + (loose >> 1 & _PAIRS)  # value_counts(loose), inlined
+    key = ((x & _QUADS) + (x >> 2 & _QUADS)) << 1 | cementing
+    info = FLOOR_CACHE.get(key) or floor_options(key)
+    caps, house_options, lrank = info.caps, info.house_options, info.rank
+    hmask = s.hmask
+    # house values the mover owns / only the partner owns (no holding needed, §5.3) /
+    # ordinary ones the mover does not own (breakable, §5.4)
+    own = noneed = 0
+    breakable: tuple[int, ...] = ()
+    if hmask:
+        owned = s.owned
+        mine = owned[p]
+        own = _SPREAD[mine]
+        partner = s.partner[p]
+        if partner >= 0:
+            noneed = _SPREAD[owned[partner] & ~mine]
+        if not opening:
+            breakable = VALUES_OF[s.ordinary & ~mine]
+    # held values 9..13 (one, two or more cards) as SBIT masks, by 4-bit popcounts
+    h = hand >> 32
+    h = (h & 0x55555) + (h >> 1 & 0x55555)
+    h = (h & 0x33333) + (h >> 2 & 0x33333)
+    held = (h + 0x77777) & 0x88888
+    two = (h + 0x66666) & 0x88888
+    exists = _SPREAD[hmask >> 9]
+    # usable house targets V (§5.3; also the targets of breaks, §5.4)
+    if cementing:
+        elig = exists & (noneed | held) | held & ~exists
+    else:
+        elig = held & ~exists & ~((key >> 33) + 0x77777 & 0x88888)  # no loose V card
+    if opening:
+        elig &= SBIT[opening]
+    single = elig & ~noneed & ~two  # a lone V card cannot be used up
+    blocked = own & ~two if s.retain else 0  # retention (§5.8)
+    chunks: list[Chunk] = []
+    total = 0
+    rest = hand
+    while rest:
+        low = rest & -rest
+        v = _VAL[low.bit_length() - 1]
+        cv = hand & RANK_MASK[v]
+        rest ^= cv
+        # ---- captures (§5.2); None: the card captures nothing, so it may be thrown (§5.5)
+        if opening and v != opening:
+            temps: Any = ()
+        else:
+            temps = caps[v]
+            if temps is None:
+                temps = info.captures(v)
+            temps = temps or (_HOUSE_CAPTURE if hmask >> v & 1 else None)
+        # house options only when some target V >= v is usable
+        houses: Any = ()
+        if elig & _FROM[v]:
+            houses = house_options[v]
+            if houses is None:
+                houses = info.houses(v)
+        # retention: an owner of the v-house with a single v card may only capture
+        if (houses or (breakable and v <= 4)) and not blocked & SBIT[v]:
+            more: list[Template] = []
+            # ---- house moves (§5.3)
+            for V, bit, new, ex in houses:
+                if elig & bit and not (v == V and single & bit and cv == low):
+                    more += ex if exists & bit else new
+            # ---- breaks (§5.4)
+            if breakable and v <= 4:
+                for hv in breakable:
+                    V = hv + v
+                    if V > 13:
+                        break
+                    if elig & SBIT[V]:
+                        more.append((BREAK, V, lrank[V]))
+            if more:
+                if temps is None:
+                    more.append(_THROW)
+                    temps = more
+                else:
+                    temps = [*temps, *more]
+        if temps is None:
+            temps = _THROW_ONLY
+        if temps:
+            n = len(temps)
+            k = n if cv == low else n * cv.bit_count()
+            chunks.append((k, n, cv, temps))
+            total += k
+    return MoveList(chunks, total, loose)

@@ -9,10 +9,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from simulator.games.sueca.cards import POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS, trick_value
-from simulator.games.sueca.moves import Call, CallCard, Play, Trump
-from simulator.games.sueca.rules import MAX_BID
-from simulator.games.sueca.view import SuecaView
+from simulator.games.sueca import (
+    BID,
+    CALL_CARD,
+    MAX_BID,
+    NULS,
+    PASS,
+    POINTS,
+    STRENGTH,
+    SUIT_PACK_MASK,
+    TRUMP,
+    TRUMP_BONUS,
+    SuecaMove,
+    SuecaView,
+    trick_value,
+)
 
 
 def _suit_stats() -> dict[int, tuple[int, int, int]]:
@@ -56,22 +67,23 @@ def _is_very_weak(hand: int) -> bool:
 _HIGH_CARDS = sum(1 << c for c in range(52) if STRENGTH[c] >= 8)  # every A, 7 and K
 
 
-def _choose_call(view: SuecaView, moves: Sequence[Call]) -> Call:
+def _choose_call(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:
     """Returns an element of ``moves`` (never a new object: the runner checks membership)."""
     hand = view.hand
     pass_move = nuls_move = lowest = None
     for m in moves:
-        call = m.call
-        if call == "pass":
+        action = m.action
+        if action == PASS:
             pass_move = m
-        elif call == "nuls":
+        elif action == NULS:
             nuls_move = m
-        elif lowest is None or call < lowest.call:
+        elif action == BID and (lowest is None or m.value < lowest.value):
             lowest = m
     if nuls_move is not None and view.high_bid == 0 and _is_very_weak(hand):
         return nuls_move
-    if lowest is not None and lowest.call <= estimate(hand):
+    if lowest is not None and lowest.value <= estimate(hand):
         return lowest
+    assert pass_move is not None  # passing is always legal in the auction
     return pass_move
 
 
@@ -89,7 +101,7 @@ def _teammates(view: SuecaView) -> set[int]:
     return {seat}
 
 
-def _choose_play(view: SuecaView, moves: Sequence[Play]) -> Play:
+def _choose_play(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:
     trump = -1 if view.trump is None else view.trump
     low_key = lambda m: (m.card & 3 == trump, POINTS[m.card], STRENGTH[m.card])  # noqa: E731
     if not view.trick:
@@ -106,17 +118,18 @@ def _choose_play(view: SuecaView, moves: Sequence[Play]) -> Play:
     return min(losing or moves, key=low_key)
 
 
-def choose(view: SuecaView, moves: Sequence, rng: random.Random):
+def choose(view: SuecaView, moves: Sequence[SuecaMove], rng: random.Random) -> SuecaMove:
     """Pick one of ``moves`` for ``view.seat`` (``rng`` is unused: choices are deterministic)."""
     first = moves[0]
     if len(moves) == 1:
         return first
-    if isinstance(first, Call):
+    action = first.action
+    if action <= BID:
         return _choose_call(view, moves)
-    if isinstance(first, Trump):
+    if action == TRUMP:
         suit = best_suit(view.hand)
-        return next(m for m in moves if m.suit == suit)
-    if isinstance(first, CallCard):
+        return next(m for m in moves if m.value == suit)
+    if action == CALL_CARD:
         trump = view.trump
         trumps = [m for m in moves if m.card & 3 == trump]
         return max(

@@ -1,21 +1,69 @@
 """Sueca italienne: 5 players, point auction, secret called-card partner (rules/sueca_italienne.md)."""
 
+from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS, trick_value
+from .determinize import determinize
 from .game import GAME, SuecaGame
-from .moves import Call, CallCard, Play, Trump
-from .rules import SuecaRules, make_rules
-from .state import IllegalMove, SuecaDeal
-from .view import SuecaView
+from .moves import (
+    ACTION_NAMES,
+    BID,
+    BIDS,
+    CALL_CARD,
+    CALL_CARDS,
+    NULS,
+    NULS_MOVE,
+    PASS,
+    PASS_MOVE,
+    PLAY,
+    PLAYS,
+    TRUMP,
+    TRUMPS,
+    SuecaMove,
+    move_text,
+    parse_move,
+)
+from .rules import MAX_BID, MIN_BID, NUM_PLAYERS, SuecaRules, make_rules
+from .scoring import hand_scores, score_value
+from .state import PHASE_NAMES, IllegalMove, SuecaPosition, SuecaState
+from .view import SuecaView, TrickRecord
 
 __all__ = [
+    "ACTION_NAMES",
+    "BID",
+    "BIDS",
+    "CALL_CARD",
+    "CALL_CARDS",
     "GAME",
-    "Call",
-    "CallCard",
+    "MAX_BID",
+    "MIN_BID",
+    "NULS",
+    "NULS_MOVE",
+    "NUM_PLAYERS",
+    "PACK_CARDS",
+    "PACK_MASK",
+    "PASS",
+    "PASS_MOVE",
+    "PHASE_NAMES",
+    "PLAY",
+    "PLAYS",
+    "POINTS",
+    "STRENGTH",
+    "SUIT_PACK_MASK",
+    "TRUMP",
+    "TRUMPS",
+    "TRUMP_BONUS",
     "IllegalMove",
-    "Play",
-    "SuecaDeal",
     "SuecaGame",
+    "SuecaMove",
+    "SuecaPosition",
     "SuecaRules",
+    "SuecaState",
     "SuecaView",
-    "Trump",
+    "TrickRecord",
+    "determinize",
+    "hand_scores",
     "make_rules",
+    "move_text",
+    "parse_move",
+    "score_value",
+    "trick_value",
 ]

@@ -1,14 +1,18 @@
-"""The ``GAME`` object: the only thing the runner, replay and strategies import from this package."""
+"""The ``GAME`` object: what the runner, replay, search and learning use of this package."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from .determinize import determinize
+from .events import render_event
 from .match import SuecaMatch
-from .render import render_event
+from .moves import SuecaMove, move_text, parse_move
 from .rules import NUM_PLAYERS, VARIANT_DOCS, VARIANTS, SuecaRules, make_rules
-from .state import SuecaDeal
+from .state import SuecaState
+from .view import SuecaView
 
 
 class SuecaGame:
@@ -43,8 +47,8 @@ class SuecaGame:
 
     def new_deal(
         self, rules: SuecaRules, seed: int, dealer: int | None = None, log: list[dict] | None = None
-    ) -> SuecaDeal:
-        return SuecaDeal(rules, seed, dealer=dealer, log=log)
+    ) -> SuecaState:
+        return SuecaState(rules, seed, dealer=dealer, log=log)
 
     def new_match(
         self, rules: SuecaRules, deal_seed: Callable[[int], int], log: list[dict] | None = None
@@ -53,6 +57,16 @@ class SuecaGame:
 
     def render_event(self, event: Mapping[str, Any]) -> str | None:
         return render_event(event)
+
+    def determinize(self, view: SuecaView, rng: random.Random) -> SuecaState:
+        """A hand consistent with all ``view.seat`` knows, hidden cards dealt uniformly (determinize.py)."""
+        return determinize(view, rng)
+
+    def move_text(self, move: SuecaMove) -> str:
+        return move_text(move)
+
+    def parse_move(self, text: str) -> SuecaMove:
+        return parse_move(text)
 
 
 GAME = SuecaGame()

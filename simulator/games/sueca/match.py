@@ -5,18 +5,18 @@ from __future__ import annotations
 from simulator.games.match import MatchBase
 
 from .rules import NUM_PLAYERS, SuecaRules
-from .state import SuecaDeal
+from .state import SuecaState
 
 
-class SuecaMatch(MatchBase[SuecaDeal]):
+class SuecaMatch(MatchBase[SuecaState]):
     """Hands until §8 ends the game; every seat is a side, the dealer moves right after each scored hand."""
 
     rules: SuecaRules
 
-    def new_state(self, seed: int, dealer: int | None) -> SuecaDeal:
-        return SuecaDeal(self.rules, seed, dealer=dealer, log=self.log)
+    def new_state(self, seed: int, dealer: int | None) -> SuecaState:
+        return SuecaState(self.rules, seed, dealer=dealer, log=self.log)
 
-    def conclude_deal(self, state: SuecaDeal, points: list[int]) -> list[int]:
+    def conclude_deal(self, state: SuecaState, points: list[int]) -> list[int]:
         """Winning seats if the game ends now (rules §8), else []."""
         # after a pass-out with `passout_redeal_dealer: next` the hand's dealer is not the first one
         self.next_dealer = (state.hand_dealer + 1) % NUM_PLAYERS

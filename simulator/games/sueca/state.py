@@ -3,63 +3,71 @@
 Hands are card masks, the open trick is a short list, and the trick winner is
 kept incrementally (trick strength + 16 for a trump, 0 for an off-suit
 discard), so a card play costs a handful of int operations. Replay events are
-built only when a log list is given.
+built only when a log list is given. ``position()`` / ``from_position`` store
+and restore a hand in progress; ``clone()`` copies one field by field.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Iterable, Sequence
-from functools import reduce
-from operator import or_
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from simulator.cards import SUITS, card_pretty, card_str, mask_of
+from simulator.cards import SUITS, Card, CardMask, card_str
 
-from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS, hand_strs
-from .moves import (
-    BIDS,
-    CALL_CARD_SUBSETS,
-    NULS,
-    PASS,
-    PLAY_SUBSETS,
-    TRUMPS,
-    Call,
-    CallCard,
-    Move,
-    Play,
-    Trump,
-)
-from .rules import MAX_BID, MIN_BID, NUM_PLAYERS, SuecaRules, hand_scores
-from .view import SuecaView
+from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS
+from .events import call_event, contract_event, dealt_event, play_event, score_event, trick_event
+from .movegen import auction_moves, call_card_moves, play_moves
+from .moves import BID, CALL_CARD, NULS, PASS, PLAY, TRUMP, TRUMPS, SuecaMove, call_of, move_text
+from .rules import MAX_BID, MIN_BID, NUM_PLAYERS, SuecaRules
+from .scoring import hand_scores
+from .view import SuecaView, TrickRecord
 
-AUCTION, TRUMP, CALL_CARD, PLAY, OVER = range(5)
+AUCTION, TRUMP_PHASE, CALL_PHASE, PLAY_PHASE, OVER = range(5)
 PHASE_NAMES = ("auction", "trump", "call_card", "play", "over")
 _NEXT = (1, 2, 3, 4, 0)
 _ALL_SEATS = (1 << NUM_PLAYERS) - 1
-_S0, _S1, _S2, _S3 = SUIT_PACK_MASK
 #: a guard against strategies that always pass (the rules would redeal forever)
 MAX_PASSOUTS = 10_000
-
-_auction_cache: dict[tuple[int, bool], tuple[Call, ...]] = {}
-
-
-def _auction_moves(min_bid: int, nuls_ok: bool) -> tuple[Call, ...]:
-    key = (min_bid, nuls_ok)
-    moves = _auction_cache.get(key)
-    if moves is None:
-        moves = (PASS, NULS) if nuls_ok else (PASS,)
-        moves += tuple(BIDS[x] for x in range(min_bid, MAX_BID + 1))
-        _auction_cache[key] = moves
-    return moves
+_DEFAULT_RULES = SuecaRules()
 
 
 class IllegalMove(ValueError):
     """A move that is not among ``legal_moves()``."""
 
 
-class SuecaDeal:
+@dataclass(frozen=True)
+class SuecaPosition:
+    """Every field of a hand in progress; what ``from_position`` does not read here it derives
+    (who passed, the high call, trick totals, played cards, the partner and the current trick winner).
+
+    Defaults let a test write a position by hand with a few fields: ``SuecaPosition(hands=...)``
+    is a fresh hand in the auction with dealer 0.
+    """
+
+    hands: tuple[CardMask, ...]  # still held, by seat
+    rules: SuecaRules = _DEFAULT_RULES
+    dealer: int = 0  # first dealer of the deal (the replay's "dealt" event names redeals by another)
+    hand_dealer: int | None = None  # dealer of the current (re)deal; None: ``dealer``
+    phase: str = "auction"  # one of PHASE_NAMES
+    current_player: int | None = None  # None: the seat the record gives (-1 once over)
+    calls: tuple[tuple[int, str | int], ...] = ()  # auction of the current hand
+    contract: str | None = None  # "points" | "nuls" once the auction is over
+    declarer: int = -1
+    bid: int | None = None
+    trump: int = -1
+    called_card: Card = -1
+    trick_leader: int = -1
+    trick: tuple[Card, ...] = ()  # open trick, in play order
+    tricks: tuple[TrickRecord, ...] = ()  # completed tricks
+    scores: tuple[int, ...] = (0,) * NUM_PLAYERS  # match totals before this hand
+    seed: int = 0
+    passouts: int = 0  # thrown-in deals so far (a guard only)
+    rng_state: Any = field(default=None, compare=False)  # ``random.Random.getstate()``; None: Random(seed)
+
+
+class SuecaState:
     """One scored Sueca hand (DealState of base.py); thrown-in deals are redealt inside."""
 
     __slots__ = (
@@ -102,15 +110,10 @@ class SuecaDeal:
     )
 
     def __init__(
-        self,
-        rules: SuecaRules,
-        seed: int,
-        dealer: int | None = None,
-        log: list[dict] | None = None,
-        hands: Sequence[int] | None = None,
+        self, rules: SuecaRules, seed: int, dealer: int | None = None, log: list[dict] | None = None
     ) -> None:
         """A new hand. The first dealer is always drawn first (then overridden by ``dealer``), so the
-        cards depend on ``seed`` only. ``hands`` (masks by seat) skips the shuffle: a test constructor."""
+        cards depend on ``seed`` only."""
         self.rules = rules
         self.seed = seed
         self.log = log
@@ -120,27 +123,7 @@ class SuecaDeal:
         self.hand_dealer = self.dealer
         self.passouts = 0
         self.scores: tuple[int, ...] = (0,) * NUM_PLAYERS
-        if hands is None:
-            hands = self._shuffle()
-        elif (
-            len(hands) != NUM_PLAYERS
-            or any(m.bit_count() != 8 for m in hands)
-            or reduce(or_, hands, 0) != PACK_MASK
-        ):
-            raise ValueError("hands must be 5 disjoint masks of 8 cards covering the 40-card pack")
-        self._start(list(hands))
-
-    @classmethod
-    def from_hands(
-        cls,
-        rules: SuecaRules,
-        hands: Sequence[Iterable[int]],
-        dealer: int = 0,
-        log: list[dict] | None = None,
-        seed: int = 0,
-    ) -> SuecaDeal:
-        """Test constructor: a hand with the given cards per seat (ints) and dealer."""
-        return cls(rules, seed, dealer=dealer, log=log, hands=[mask_of(h) for h in hands])
+        self._start(self._shuffle())
 
     # ---- dealing and auction -------------------------------------------------
 
@@ -153,8 +136,8 @@ class SuecaDeal:
             hands[(first + i) % NUM_PLAYERS] |= 1 << c
         return hands
 
-    def _start(self, hands: list[int]) -> None:
-        """Reset everything of a (re)deal and open the auction at dealer+1."""
+    def _reset(self, hands: list[int]) -> None:
+        """Every field of a fresh (re)deal, auction open at dealer+1."""
         self.hands = hands
         self.phase = AUCTION
         self.turn = _NEXT[self.hand_dealer]
@@ -176,57 +159,55 @@ class SuecaDeal:
         self._best_value = 0
         self._best_seat = -1
         self._trick_points = 0
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.tricks: list[TrickRecord] = []
         self.tricks_won = [0] * NUM_PLAYERS
         self.points_won = [0] * NUM_PLAYERS
         self.played = 0
         self.made: bool | None = None
         self.team_points = 0
         self.the_hand_scores: list[int] = [0] * NUM_PLAYERS
+
+    def _start(self, hands: list[int]) -> None:
+        """Reset for a (re)deal and log it."""
+        self._reset(hands)
         if self.log is not None:
-            event: dict[str, Any] = {"type": "dealt", "hands": [hand_strs(m) for m in hands]}
-            if self.hand_dealer != self.dealer:
-                event["dealer"] = self.hand_dealer
-            self.log.append(event)
+            redealer = self.hand_dealer if self.hand_dealer != self.dealer else None
+            self.log.append(dealt_event(hands, redealer))
 
-    def _auction_legal(self) -> tuple[Call, ...]:
-        high = self.high_bid
-        min_bid = MIN_BID if high == 0 else high + self.rules.bid_step
-        nuls_ok = not self.nuls_called and (high == 0 or high == MAX_BID)
-        return _auction_moves(min_bid, nuls_ok)
-
-    def _call(self, move: Call) -> None:
+    def _call(self, move: SuecaMove) -> None:
         seat = self.turn
-        call = move.call
+        action = move[0]
         high = self.high_bid
-        if call == "nuls":
+        if action == NULS:
             legal = not self.nuls_called and (high == 0 or high == MAX_BID)
-        elif call == "pass":
+        elif action == PASS:
             legal = True
         else:
+            bid = move[2]
             legal = (
-                type(call) is int
-                and MIN_BID <= call <= MAX_BID
-                and (not high or call >= high + self.rules.bid_step)
+                action == BID
+                and MIN_BID <= bid <= MAX_BID
+                and (not high or bid >= high + self.rules.bid_step)
             )
         if not legal:
-            raise IllegalMove(f"illegal call {call!r} by seat {seat}")
+            raise IllegalMove(f"illegal call {move_text(move)!r} by seat {seat}")
+        call = call_of(move)
         self.calls.append((seat, call))
         if self.log is not None:
-            self.log.append({"type": "call", "seat": seat, "call": call})
-        if call == "pass":
+            self.log.append(call_event(seat, call))
+        if action == PASS:
             self.passed |= 1 << seat
             if self.passed == _ALL_SEATS:
                 self._pass_out()
                 return
-        elif call == "nuls":
+        elif action == NULS:
             self.nuls_called = True
             self.high_bidder = seat
             if self.rules.nuls_rank == "top" or self.high_bid == MAX_BID:
                 self._end_auction("nuls")
                 return
         else:
-            self.high_bid = call
+            self.high_bid = move[2]
             self.high_bidder = seat
         holder = self.high_bidder
         if holder >= 0 and self.passed | (1 << holder) == _ALL_SEATS:
@@ -256,29 +237,12 @@ class SuecaDeal:
             self._open_play()
         else:
             self.bid = self.high_bid
-            self.phase = TRUMP
+            self.phase = TRUMP_PHASE
 
     def _open_play(self) -> None:
-        self.phase = PLAY
+        self.phase = PLAY_PHASE
         if self.log is not None:
-            called = self.called_card
-            self.log.append(
-                {
-                    "type": "contract",
-                    "declarer": self.declarer,
-                    "kind": self.kind,
-                    "bid": self.bid,
-                    "trump": SUITS[self.trump] if self.trump >= 0 else None,
-                    "called_card": card_str(called) if called >= 0 else None,
-                }
-            )
-
-    def _call_card_legal(self) -> tuple[CallCard, ...]:
-        free = ~self.hands[self.declarer]
-        if self.rules.called_card_rule == "trump_suit_only":
-            return CALL_CARD_SUBSETS[free & SUIT_PACK_MASK[self.trump]]
-        subsets = CALL_CARD_SUBSETS
-        return subsets[free & _S0] + subsets[free & _S1] + subsets[free & _S2] + subsets[free & _S3]
+            self.log.append(contract_event(self.declarer, self.kind, self.bid, self.trump, self.called_card))
 
     # ---- the DealState API ---------------------------------------------------
 
@@ -288,41 +252,39 @@ class SuecaDeal:
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> tuple[SuecaMove, ...]:
         phase = self.phase
-        if phase == PLAY:
-            hand = self.hands[self.turn]
-            if self.trick:
-                follow = hand & SUIT_PACK_MASK[self._led]
-                if follow:
-                    return PLAY_SUBSETS[follow]
-            s = PLAY_SUBSETS
-            return s[hand & _S0] + s[hand & _S1] + s[hand & _S2] + s[hand & _S3]
+        if phase == PLAY_PHASE:
+            return play_moves(self.hands[self.turn], self._led if self.trick else -1)
         if phase == AUCTION:
-            return self._auction_legal()
-        if phase == TRUMP:
+            return auction_moves(self.high_bid, self.rules.bid_step, self.nuls_called)
+        if phase == TRUMP_PHASE:
             return TRUMPS
-        if phase == CALL_CARD:
-            return self._call_card_legal()
+        if phase == CALL_PHASE:
+            only = self.trump if self.rules.called_card_rule == "trump_suit_only" else -1
+            return call_card_moves(self.hands[self.declarer], only)
         return ()
 
-    def apply(self, move: Move) -> None:
+    def apply(self, move: SuecaMove) -> None:
+        if type(move) is not SuecaMove:
+            raise IllegalMove(f"expected a SuecaMove, got {move!r}")
         phase = self.phase
-        if phase == PLAY:
-            if type(move) is not Play:
-                raise IllegalMove(f"expected a card play, got {move!r}")
-            self._play(move.card)
+        action = move[0]
+        if phase == PLAY_PHASE:
+            if action != PLAY:
+                raise IllegalMove(f"expected a card play, got {move_text(move)!r}")
+            self._play(move[1])
         elif phase == AUCTION:
-            if type(move) is not Call:
-                raise IllegalMove(f"expected an auction call, got {move!r}")
+            if action > BID:
+                raise IllegalMove(f"expected an auction call, got {move_text(move)!r}")
             self._call(move)
-        elif phase == TRUMP:
-            if type(move) is not Trump or not 0 <= move.suit < 4:
+        elif phase == TRUMP_PHASE:
+            if action != TRUMP or not 0 <= move[2] < 4:
                 raise IllegalMove(f"expected a trump suit choice, got {move!r}")
-            self.trump = move.suit
-            self.phase = CALL_CARD
-        elif phase == CALL_CARD:
-            card = move.card if type(move) is CallCard else -1
+            self.trump = move[2]
+            self.phase = CALL_PHASE
+        elif phase == CALL_PHASE:
+            card = move[1] if action == CALL_CARD else -1
             if (
                 not 0 <= card < 52
                 or not (PACK_MASK & ~self.hands[self.declarer]) >> card & 1
@@ -364,7 +326,7 @@ class SuecaDeal:
         trick.append(card)
         self._trick_points += POINTS[card]
         if self.log is not None:
-            self.log.append({"type": "play", "seat": seat, "card": card_str(card)})
+            self.log.append(play_event(seat, card))
             if card == self.called_card:
                 self.log.append({"type": "partner_revealed", "seat": seat})
         if card == self.called_card:
@@ -382,16 +344,7 @@ class SuecaDeal:
         cards = tuple(self.trick)
         self.tricks.append((self.trick_leader, cards, winner))
         if self.log is not None:
-            self.log.append(
-                {
-                    "type": "trick",
-                    "number": len(self.tricks),
-                    "leader": self.trick_leader,
-                    "cards": [card_str(c) for c in cards],
-                    "winner": winner,
-                    "points": points,
-                }
-            )
+            self.log.append(trick_event(len(self.tricks), self.trick_leader, cards, winner, points))
         self.trick = []
         self._trick_points = 0
         self.trick_leader = -1
@@ -412,6 +365,7 @@ class SuecaDeal:
                 "nuls", declarer, -1, 0, self.team_points, self.tricks_won[declarer], self.rules.score_index
             )
         else:
+            assert self.bid is not None
             self.team_points = self.points_won[declarer] + self.points_won[self.partner]
             self.made, self.the_hand_scores = hand_scores(
                 "points", declarer, self.partner, self.bid, self.team_points, 0, self.rules.score_index
@@ -445,34 +399,36 @@ class SuecaDeal:
 
     def score_event(self, totals: Sequence[int]) -> dict[str, Any]:
         nuls = self.kind == "nuls"
-        return {
-            "type": "score",
-            "declarer": self.declarer,
-            "partner": None if nuls else self.partner,
-            "kind": self.kind,
-            "bid": None if nuls else self.bid,
-            "team_points": self.team_points,
-            "made": self.made,
-            "hand_scores": list(self.the_hand_scores),
-            "totals": list(totals),
-        }
-
-    def clone(self) -> SuecaDeal:
-        """An independent copy with no log (shares only the immutable rules)."""
-        return copy.deepcopy(self, {id(self.log): None, id(self.rules): self.rules})
+        return score_event(
+            self.declarer,
+            None if nuls else self.partner,
+            self.kind,
+            None if nuls else self.bid,
+            self.team_points,
+            self.made,
+            self.the_hand_scores,
+            totals,
+        )
 
     def view(self, seat: int) -> SuecaView:
-        phase = self.phase
         partner = self.partner
         visible_partner = partner if partner >= 0 and (seat == partner or self.partner_revealed) else None
+        hands = self.hands
         return SuecaView(
             game="sueca",
             seat=seat,
             rules=self.rules,
             dealer=self.hand_dealer,
-            phase=PHASE_NAMES[phase],
-            to_move=self.current_player(),
-            hand=self.hands[seat],
+            phase=PHASE_NAMES[self.phase],
+            current_player=self.current_player(),
+            hand=hands[seat],
+            hand_sizes=(
+                hands[0].bit_count(),
+                hands[1].bit_count(),
+                hands[2].bit_count(),
+                hands[3].bit_count(),
+                hands[4].bit_count(),
+            ),
             calls=tuple(self.calls),
             high_bid=self.high_bid,
             high_bidder=self.high_bidder,
@@ -492,15 +448,196 @@ class SuecaDeal:
             scores=tuple(self.scores),
         )
 
-    def move_text(self, move: Move) -> str:
-        if isinstance(move, Call):
-            if move.call == "pass":
-                return "pass"
-            return "nuls" if move.call == "nuls" else f"bid {move.call}"
-        if isinstance(move, Trump):
-            return f"trump {SUITS[move.suit]}"
-        if isinstance(move, CallCard):
-            return f"call {card_pretty(move.card)}"
-        if isinstance(move, Play):
-            return f"play {card_pretty(move.card)}"
-        return repr(move)
+    def move_text(self, move: SuecaMove) -> str:
+        return move_text(move)
+
+    # ---- look-ahead: clone and full position ---------------------------------
+
+    def clone(self) -> SuecaState:
+        """An independent copy with no log (shares only the immutable rules)."""
+        return copy_state(self)
+
+    def position(self) -> SuecaPosition:
+        """Every field of this hand (restore it with ``SuecaState.from_position``)."""
+        return SuecaPosition(
+            hands=tuple(self.hands),
+            rules=self.rules,
+            dealer=self.dealer,
+            hand_dealer=self.hand_dealer,
+            phase=PHASE_NAMES[self.phase],
+            current_player=self.current_player(),
+            calls=tuple(self.calls),
+            contract=self.kind,
+            declarer=self.declarer,
+            bid=self.bid,
+            trump=self.trump,
+            called_card=self.called_card,
+            trick_leader=self.trick_leader,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            scores=tuple(self.scores),
+            seed=self.seed,
+            passouts=self.passouts,
+            rng_state=self._rng.getstate(),
+        )
+
+    @classmethod
+    def from_position(cls, position: SuecaPosition, log: list[dict] | None = None) -> SuecaState:
+        """The hand of ``position``, exactly; ``ValueError`` if its cards do not make up the pack.
+
+        A given ``log`` receives the events from here on (no ``dealt`` event is written)."""
+        return restore(cls, position, log)
+
+
+def copy_state(state: SuecaState) -> SuecaState:
+    """Field-by-field copy: lists copied, everything else immutable and shared."""
+    new = SuecaState.__new__(SuecaState)
+    new.rules = state.rules
+    new.seed = state.seed
+    new.log = None
+    # the RNG only redeals during the auction: past it, sharing it is indistinguishable from copying
+    rng = state._rng
+    if state.phase == AUCTION:
+        rng = random.Random()
+        rng.setstate(state._rng.getstate())
+    new._rng = rng
+    new.dealer = state.dealer
+    new.hand_dealer = state.hand_dealer
+    new.passouts = state.passouts
+    new.scores = state.scores
+    new.hands = state.hands[:]
+    new.phase = state.phase
+    new.turn = state.turn
+    new.calls = state.calls[:]
+    new.high_bid = state.high_bid
+    new.high_bidder = state.high_bidder
+    new.nuls_called = state.nuls_called
+    new.passed = state.passed
+    new.kind = state.kind
+    new.declarer = state.declarer
+    new.bid = state.bid
+    new.trump = state.trump
+    new.called_card = state.called_card
+    new.partner = state.partner
+    new.partner_revealed = state.partner_revealed
+    new.trick = state.trick[:]
+    new.trick_leader = state.trick_leader
+    new._led = state._led
+    new._best_value = state._best_value
+    new._best_seat = state._best_seat
+    new._trick_points = state._trick_points
+    new.tricks = state.tricks[:]
+    new.tricks_won = state.tricks_won[:]
+    new.points_won = state.points_won[:]
+    new.played = state.played
+    new.made = state.made
+    new.team_points = state.team_points
+    new.the_hand_scores = state.the_hand_scores[:]
+    return new
+
+
+def restore(cls: type[SuecaState], p: SuecaPosition, log: list[dict] | None) -> SuecaState:
+    """Build a state from a position, deriving the auction summary and trick totals from the record."""
+    played = 0
+    for _, cards, _ in p.tricks:
+        for c in cards:
+            played |= 1 << c
+    for c in p.trick:
+        played |= 1 << c
+    held = 0
+    for h in p.hands:
+        if h & held or h & played:
+            raise ValueError("a card is held twice, or held and played")
+        held |= h
+    if len(p.hands) != NUM_PLAYERS or held | played != PACK_MASK or p.phase not in PHASE_NAMES:
+        raise ValueError("a position needs 5 hands that with the played cards make up the 40-card pack")
+    state = cls.__new__(cls)
+    state.rules = p.rules
+    state.seed = p.seed
+    state.log = log
+    state._rng = random.Random(p.seed)
+    if p.rng_state is not None:
+        state._rng.setstate(p.rng_state)
+    state.dealer = p.dealer
+    state.hand_dealer = p.dealer if p.hand_dealer is None else p.hand_dealer
+    state.passouts = p.passouts
+    state.scores = tuple(p.scores)
+    state._reset(list(p.hands))
+    state.phase = PHASE_NAMES.index(p.phase)
+    for seat, call in p.calls:
+        if call == "pass":
+            state.passed |= 1 << seat
+        else:
+            state.high_bidder = seat
+            if call == "nuls":
+                state.nuls_called = True
+            else:
+                state.high_bid = int(call)
+    state.calls = list(p.calls)
+    state.kind = p.contract
+    state.declarer = p.declarer
+    state.bid = p.bid
+    state.trump = p.trump
+    state.called_card = p.called_card
+    state.played = played
+    state.tricks = list(p.tricks)
+    for _, cards, winner in p.tricks:
+        state.tricks_won[winner] += 1
+        state.points_won[winner] += sum(POINTS[c] for c in cards)
+    _restore_trick(state, p.trick_leader, p.trick)
+    _restore_partner(state)
+    state.turn = _turn_of(state) if p.current_player is None or p.current_player < 0 else p.current_player
+    if state.phase == OVER:
+        state._score()
+    return state
+
+
+def _restore_trick(state: SuecaState, leader: int, trick: tuple[Card, ...]) -> None:
+    state.trick = list(trick)
+    state.trick_leader = leader if trick else -1
+    if not trick:
+        return
+    led = state._led = trick[0] & 3
+    for i, card in enumerate(trick):
+        suit = card & 3
+        value = STRENGTH[card] + TRUMP_BONUS if suit == state.trump else STRENGTH[card] if suit == led else 0
+        if value > state._best_value:
+            state._best_value = value
+            state._best_seat = (leader + i) % NUM_PLAYERS
+        state._trick_points += POINTS[card]
+
+
+def _restore_partner(state: SuecaState) -> None:
+    """The partner is the holder of the called card, or the seat that played it."""
+    called = state.called_card
+    if called < 0 or state.kind != "points":
+        return
+    bit = 1 << called
+    state.partner_revealed = bool(state.played & bit)
+    for seat in range(NUM_PLAYERS):
+        if state.hands[seat] & bit:
+            state.partner = seat
+    records = [*state.tricks, (state.trick_leader, tuple(state.trick), -1)]
+    for leader, cards, _ in records:
+        for i, card in enumerate(cards):
+            if card == called:
+                state.partner = (leader + i) % NUM_PLAYERS
+
+
+def _turn_of(state: SuecaState) -> int:
+    """The seat to act as the record gives it."""
+    phase = state.phase
+    if phase == OVER:
+        return -1
+    if phase == AUCTION:
+        if not state.calls:
+            return _NEXT[state.hand_dealer]
+        nxt = _NEXT[state.calls[-1][0]]
+        while (state.passed >> nxt) & 1 and state.passed != _ALL_SEATS:
+            nxt = _NEXT[nxt]
+        return nxt
+    if phase != PLAY_PHASE:
+        return state.declarer
+    if state.trick:
+        return (state.trick_leader + len(state.trick)) % NUM_PLAYERS
+    return state.tricks[-1][2] if state.tricks else state.declarer

@@ -21,8 +21,9 @@ class SuecaView:
     rules: SuecaRules
     dealer: int  # dealer of the current (possibly redealt) hand
     phase: str  # "auction" | "trump" | "call_card" | "play" | "over"
-    to_move: int  # -1 when over
+    current_player: int  # seat to act, -1 when over
     hand: CardMask  # own cards still held
+    hand_sizes: tuple[int, ...]  # cards still held per seat (public: 8 minus the cards played)
     calls: tuple[tuple[int, str | int], ...]  # auction of the current hand: (seat, "pass"|"nuls"|bid)
     high_bid: int  # highest points bid so far (0: none)
     high_bidder: int  # holder of the highest call so far (-1: none)
@@ -38,5 +39,5 @@ class SuecaView:
     tricks: tuple[TrickRecord, ...]  # completed tricks
     tricks_won: tuple[int, ...]  # per seat
     points_won: tuple[int, ...]  # card points per seat
-    played: CardMask  # every card played so far this hand
+    played: CardMask  # every card played so far this hand, the open trick included
     scores: tuple[int, ...]  # match totals before this hand (zeros for a single deal)

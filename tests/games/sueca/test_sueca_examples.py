@@ -6,11 +6,25 @@ import random
 
 import pytest
 
-from simulator.cards import parse_card, parse_cards
+from simulator.cards import mask_of, parse_card, parse_cards
 from simulator.games.base import RulesError
-from simulator.games.sueca import GAME, Call, CallCard, IllegalMove, Play, SuecaDeal, Trump
+from simulator.games.sueca import (
+    BIDS,
+    CALL_CARDS,
+    GAME,
+    NULS_MOVE,
+    PASS_MOVE,
+    PLAY,
+    PLAYS,
+    TRUMPS,
+    IllegalMove,
+    SuecaPosition,
+    SuecaState,
+    parse_move,
+)
 from simulator.games.sueca.match import SuecaMatch
-from simulator.games.sueca.rules import hand_scores, score_value
+from simulator.games.sueca.moves import call_of
+from simulator.games.sueca.scoring import hand_scores, score_value
 
 STANDARD = GAME.make_rules({})
 HEARTS, SPADES = 1, 0
@@ -25,21 +39,22 @@ EXAMPLE_HANDS = [
 ]
 
 
-def deal(hands: list[str], rules=STANDARD, dealer: int = 0, log=None) -> SuecaDeal:
-    return SuecaDeal.from_hands(rules, [parse_cards(h) for h in hands], dealer=dealer, log=log)
+def deal(hands: list[str], rules=STANDARD, dealer: int = 0) -> SuecaState:
+    masks = tuple(mask_of(parse_cards(h)) for h in hands)
+    return SuecaState.from_position(SuecaPosition(hands=masks, rules=rules, dealer=dealer))
 
 
-def calls(state: SuecaDeal, *sequence: str | int) -> None:
+def calls(state: SuecaState, *sequence: str | int) -> None:
     for call in sequence:
-        state.apply(Call(call))
+        state.apply(parse_move(call if isinstance(call, str) else f"bid {call}"))
 
 
-def play(state: SuecaDeal, *cards: str) -> None:
+def play(state: SuecaState, *cards: str) -> None:
     for text in cards:
-        state.apply(Play(parse_card(text)))
+        state.apply(PLAYS[parse_card(text)])
 
 
-def run_random(state: SuecaDeal, rng: random.Random) -> None:
+def run_random(state: SuecaState, rng: random.Random) -> None:
     while state.current_player() >= 0:
         state.apply(rng.choice(state.legal_moves()))
 
@@ -117,21 +132,21 @@ def test_u6_pass_then_nuls_ends_the_auction():
     state = deal(EXAMPLE_HANDS)
     calls(state, "pass", "nuls")
     assert state.kind == "nuls" and state.declarer == 2
-    assert state.current_player() == 2 and isinstance(state.legal_moves()[0], Play)
+    assert state.current_player() == 2 and state.legal_moves()[0].action == PLAY
 
 
 def test_u6_nuls_over_65_is_illegal():
     state = deal(EXAMPLE_HANDS)
     calls(state, 65)
-    assert Call("nuls") not in state.legal_moves()
+    assert NULS_MOVE not in state.legal_moves()
     with pytest.raises(IllegalMove):
-        state.apply(Call("nuls"))
+        state.apply(NULS_MOVE)
 
 
 def test_u6_nuls_over_120_is_legal():
     state = deal(EXAMPLE_HANDS)
     calls(state, 65, 120)
-    assert Call("nuls") in state.legal_moves()
+    assert NULS_MOVE in state.legal_moves()
     calls(state, "nuls")
     assert state.kind == "nuls" and state.declarer == 3 and state.current_player() == 3
 
@@ -140,7 +155,7 @@ def test_u6_65_then_four_passes():
     state = deal(EXAMPLE_HANDS)
     calls(state, 65, "pass", "pass", "pass", "pass")
     assert state.kind == "points" and state.declarer == 1 and state.bid == 65
-    assert state.legal_moves() == tuple(Trump(s) for s in range(4))
+    assert state.legal_moves() == tuple(TRUMPS[s] for s in range(4))
 
 
 def test_lowest_opening_nuls_is_superseded_by_a_bid():
@@ -148,7 +163,7 @@ def test_lowest_opening_nuls_is_superseded_by_a_bid():
     state = deal(EXAMPLE_HANDS, rules)
     calls(state, "nuls")  # seat 1: provisional
     assert state.current_player() == 2
-    assert Call(61) in state.legal_moves() and Call("nuls") not in state.legal_moves()
+    assert BIDS[61] in state.legal_moves() and NULS_MOVE not in state.legal_moves()
     calls(state, 65, "pass", "pass", "pass")  # seat 1 still speaks
     assert state.current_player() == 1
     calls(state, "pass")
@@ -167,9 +182,9 @@ def test_lowest_opening_nuls_over_120_ends_the_auction():
 
 def test_bid_step():
     state = deal(EXAMPLE_HANDS, GAME.make_rules({"bid_step": 5}))
-    assert [m.call for m in state.legal_moves()][:3] == ["pass", "nuls", 61]
+    assert [call_of(m) for m in state.legal_moves()][:3] == ["pass", "nuls", 61]
     calls(state, 70)
-    assert [m.call for m in state.legal_moves()] == ["pass", *range(75, 121)]
+    assert [call_of(m) for m in state.legal_moves()] == ["pass", *range(75, 121)]
 
 
 def _u7_state(rules):
@@ -179,29 +194,29 @@ def _u7_state(rules):
     hands[4] = "2D 3D 2C 3C 4C 5C 6C QC"
     state = deal(hands, rules)
     calls(state, 70, "pass", "pass", "pass", "pass")
-    state.apply(Trump(HEARTS))
+    state.apply(TRUMPS[HEARTS])
     return state
 
 
 def test_u7_called_card_any_not_held():
     state = _u7_state(STANDARD)
     moves = state.legal_moves()
-    assert CallCard(parse_card("AH")) not in moves
-    assert CallCard(parse_card("7H")) in moves and CallCard(parse_card("2C")) in moves
+    assert CALL_CARDS[parse_card("AH")] not in moves
+    assert CALL_CARDS[parse_card("7H")] in moves and CALL_CARDS[parse_card("2C")] in moves
     assert len(moves) == 32
     with pytest.raises(IllegalMove):
-        state.apply(CallCard(parse_card("AH")))
-    state.apply(CallCard(parse_card("7H")))
+        state.apply(CALL_CARDS[parse_card("AH")])
+    state.apply(CALL_CARDS[parse_card("7H")])
     assert state.partner == 2
 
 
 def test_u7_called_card_trump_suit_only():
     state = _u7_state(GAME.make_rules({"called_card_rule": "trump_suit_only"}))
     moves = state.legal_moves()
-    assert CallCard(parse_card("7H")) in moves and CallCard(parse_card("2C")) not in moves
+    assert CALL_CARDS[parse_card("7H")] in moves and CALL_CARDS[parse_card("2C")] not in moves
     assert {m.card & 3 for m in moves} == {HEARTS} and len(moves) == 4  # 7H 5H 4H 2H
     with pytest.raises(IllegalMove):
-        state.apply(CallCard(parse_card("2C")))
+        state.apply(CALL_CARDS[parse_card("2C")])
 
 
 class _Hand:
@@ -269,8 +284,8 @@ def test_u9_follow_suit_without_obligation_to_trump():
     ]
     state = deal(hands, dealer=1)  # auction from seat 2
     calls(state, 61, "pass", "pass", "pass", "pass")
-    state.apply(Trump(SPADES))
-    state.apply(CallCard(parse_card("AD")))
+    state.apply(TRUMPS[SPADES])
+    state.apply(CALL_CARDS[parse_card("AD")])
     play(state, "AH")  # seat 2 leads hearts
     # seat 3 has no heart: any card
     assert {m.card for m in state.legal_moves()} == set(parse_cards(hands[3]))
@@ -333,8 +348,6 @@ def test_test_constructor_checks_the_hands_and_move_text():
     with pytest.raises(ValueError):
         deal([*EXAMPLE_HANDS[:4], "7C KC JC QC 6C 5C 4C AS"])  # AS twice, 3C missing
     state = deal(EXAMPLE_HANDS)
-    texts = [
-        state.move_text(m) for m in (Call("pass"), Call("nuls"), Call(75), Trump(1), Play(parse_card("QH")))
-    ]
+    texts = [state.move_text(m) for m in (PASS_MOVE, NULS_MOVE, BIDS[75], TRUMPS[1], PLAYS[parse_card("QH")])]
     assert texts == ["pass", "nuls", "bid 75", "trump H", "play Q♥"]
-    assert state.move_text(CallCard(parse_card("AD"))) == "call A♦"
+    assert state.move_text(CALL_CARDS[parse_card("AD")]) == "call A♦"

@@ -6,8 +6,18 @@ import random
 
 import pytest
 
-from simulator.cards import parse_card, parse_cards
-from simulator.games.sueca import GAME, Call, CallCard, Play, SuecaDeal, Trump
+from simulator.cards import mask_of, parse_card, parse_cards
+from simulator.games.sueca import (
+    BIDS,
+    CALL_CARDS,
+    GAME,
+    NULS_MOVE,
+    PASS_MOVE,
+    PLAYS,
+    TRUMPS,
+    SuecaPosition,
+    SuecaState,
+)
 from strategies.greedy_sueca import best_suit, choose, estimate
 
 HANDS = [
@@ -20,7 +30,10 @@ HANDS = [
 
 
 def deal(hands=HANDS, dealer=0, rules=None):
-    return SuecaDeal.from_hands(rules or GAME.make_rules({}), [parse_cards(h) for h in hands], dealer=dealer)
+    masks = tuple(mask_of(parse_cards(h)) for h in hands)
+    return SuecaState.from_position(
+        SuecaPosition(hands=masks, rules=rules or GAME.make_rules({}), dealer=dealer)
+    )
 
 
 @pytest.mark.parametrize("variant", sorted(GAME.variants))
@@ -39,11 +52,11 @@ def test_greedy_always_returns_a_legal_move(variant):
 def test_bidding_from_the_estimate():
     state = deal(dealer=4)  # seat 0 speaks first with 30 card points and seven spades
     assert estimate(state.hands[0]) == 30 * 3 // 2 + 5 * 7 + 15
-    assert choose(state.view(0), state.legal_moves(), random.Random(0)) == Call(61)
-    state.apply(Call(61))
+    assert choose(state.view(0), state.legal_moves(), random.Random(0)) == BIDS[61]
+    state.apply(BIDS[61])
     # seat 1 (2s and 3s and AC: 11 points) passes
     assert estimate(state.hands[1]) < 61
-    assert choose(state.view(1), state.legal_moves(), random.Random(0)) == Call("pass")
+    assert choose(state.view(1), state.legal_moves(), random.Random(0)) == PASS_MOVE
 
 
 def test_nuls_only_with_a_very_weak_hand():
@@ -55,45 +68,47 @@ def test_nuls_only_with_a_very_weak_hand():
         "AC 7C KC JC QC 6C 3D 2C",
     ]
     state = deal(hands)
-    assert choose(state.view(1), state.legal_moves(), random.Random(0)) == Call("nuls")
+    assert choose(state.view(1), state.legal_moves(), random.Random(0)) == NULS_MOVE
     state = deal(hands)
-    state.apply(Call(61))  # nuls no longer legal after a points bid
-    assert choose(state.view(2), state.legal_moves(), random.Random(0)) == Call("pass")
+    state.apply(BIDS[61])  # nuls no longer legal after a points bid
+    assert choose(state.view(2), state.legal_moves(), random.Random(0)) == PASS_MOVE
 
 
 def test_trump_and_called_card():
     hands = list(HANDS)
     state = deal(hands, dealer=4)
     for call in (70, "pass", "pass", "pass", "pass"):
-        state.apply(Call(call))
+        state.apply(PASS_MOVE if call == "pass" else BIDS[call])
     assert best_suit(state.hands[0]) == 0
     move = choose(state.view(0), state.legal_moves(), random.Random(0))
-    assert move == Trump(0)
+    assert move == TRUMPS[0]
     state.apply(move)
     # highest missing spade by trick order: seat 0 holds A 7 K J Q 6 5, so 4S
-    assert choose(state.view(0), state.legal_moves(), random.Random(0)) == CallCard(parse_card("4S"))
+    assert choose(state.view(0), state.legal_moves(), random.Random(0)) == CALL_CARDS[parse_card("4S")]
 
 
 def test_play_wins_cheaply_when_points_are_on_the_table_else_plays_low():
     state = deal(dealer=4)
     for call in (70, "pass", "pass", "pass", "pass"):
-        state.apply(Call(call))
-    state.apply(Trump(2))  # diamonds trump
-    state.apply(CallCard(parse_card("AD")))  # partner: seat 3
+        state.apply(PASS_MOVE if call == "pass" else BIDS[call])
+    state.apply(TRUMPS[2])  # diamonds trump
+    state.apply(CALL_CARDS[parse_card("AD")])  # partner: seat 3
     rng = random.Random(0)
-    assert choose(state.view(0), state.legal_moves(), rng) == Play(parse_card("2C"))  # leads lowest non-trump
-    state.apply(Play(parse_card("2C")))
+    assert (
+        choose(state.view(0), state.legal_moves(), rng) == PLAYS[parse_card("2C")]
+    )  # leads lowest non-trump
+    state.apply(PLAYS[parse_card("2C")])
     # seat 1 holds AC only in clubs: must play it and wins
-    state.apply(Play(parse_card("AC")))
+    state.apply(PLAYS[parse_card("AC")])
     # seat 2 has no club: points on the table, cannot win (no trump) -> lowest card
-    assert choose(state.view(2), state.legal_moves(), rng) == Play(parse_card("4H"))
-    state.apply(Play(parse_card("4H")))
+    assert choose(state.view(2), state.legal_moves(), rng) == PLAYS[parse_card("4H")]
+    state.apply(PLAYS[parse_card("4H")])
     # seat 3 (partner, unknown to the others) can trump: the cheapest winning trump
-    assert choose(state.view(3), state.legal_moves(), rng) == Play(parse_card("4D"))
+    assert choose(state.view(3), state.legal_moves(), rng) == PLAYS[parse_card("4D")]
 
 
 def test_nuls_declarer_plays_low():
     state = deal()
-    state.apply(Call("nuls"))  # seat 1 declares nuls and leads
+    state.apply(NULS_MOVE)  # seat 1 declares nuls and leads
     rng = random.Random(0)
-    assert choose(state.view(1), state.legal_moves(), rng) == Play(parse_card("2S"))
+    assert choose(state.view(1), state.legal_moves(), rng) == PLAYS[parse_card("2S")]

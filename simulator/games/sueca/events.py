@@ -1,11 +1,54 @@
-"""Human text for the Sueca replay events (DESIGN §7), with suit symbols."""
+"""The Sueca replay events (DESIGN §7): their builders, and their human text with suit symbols."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from simulator.cards import SUIT_SYMBOLS, SUITS, card_pretty, parse_card
+from simulator.cards import SUIT_SYMBOLS, SUITS, Card, CardMask, card_pretty, card_str, parse_card
+
+from .cards import hand_strs
+
+
+def dealt_event(hands: Sequence[CardMask], redeal_dealer: int | None) -> dict[str, Any]:
+    """The cards of a (re)deal; ``redeal_dealer`` is set when a pass-out moved the deal on."""
+    event: dict[str, Any] = {"type": "dealt", "hands": [hand_strs(m) for m in hands]}
+    if redeal_dealer is not None:
+        event["dealer"] = redeal_dealer
+    return event
+
+
+def call_event(seat: int, call: str | int) -> dict[str, Any]:
+    return {"type": "call", "seat": seat, "call": call}
+
+
+def contract_event(
+    declarer: int, kind: str | None, bid: int | None, trump: int, called: Card
+) -> dict[str, Any]:
+    """The contract once declared; trump and called card are -1 for nuls (written as null)."""
+    return {
+        "type": "contract",
+        "declarer": declarer,
+        "kind": kind,
+        "bid": bid,
+        "trump": SUITS[trump] if trump >= 0 else None,
+        "called_card": card_str(called) if called >= 0 else None,
+    }
+
+
+def play_event(seat: int, card: Card) -> dict[str, Any]:
+    return {"type": "play", "seat": seat, "card": card_str(card)}
+
+
+def trick_event(number: int, leader: int, cards: Sequence[Card], winner: int, points: int) -> dict[str, Any]:
+    return {
+        "type": "trick",
+        "number": number,
+        "leader": leader,
+        "cards": [card_str(c) for c in cards],
+        "winner": winner,
+        "points": points,
+    }
 
 
 def _card(text: str) -> str:
@@ -63,3 +106,27 @@ def render_event(event: Mapping[str, Any]) -> str | None:
         who = f"seats {winner} share the win" if isinstance(winner, list) else f"seat {winner} wins"
         return f"Game over after {event['rounds']} hands: {who}; totals {event['totals']}"
     return None
+
+
+def score_event(
+    declarer: int,
+    partner: int | None,
+    kind: str | None,
+    bid: int | None,
+    team_points: int,
+    made: bool | None,
+    hand_scores: Sequence[int],
+    totals: Sequence[int],
+) -> dict[str, Any]:
+    """The hand's result; ``partner`` and ``bid`` are None for nuls."""
+    return {
+        "type": "score",
+        "declarer": declarer,
+        "partner": partner,
+        "kind": kind,
+        "bid": bid,
+        "team_points": team_points,
+        "made": made,
+        "hand_scores": list(hand_scores),
+        "totals": list(totals),
+    }

@@ -10,7 +10,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator.cards import RANK, RANK_NAMES, SUIT, card_str
-from simulator.games.sueca import GAME, Call, CallCard, Play, SuecaDeal, Trump
+from simulator.games.sueca import (
+    BIDS,
+    CALL_CARDS,
+    GAME,
+    NULS_MOVE,
+    PASS_MOVE,
+    PLAY,
+    PLAYS,
+    TRUMPS,
+    SuecaState,
+)
 
 VARIANTS = sorted(GAME.variants)
 ORDER = ["A", "7", "K", "J", "Q", "6", "5", "4", "3", "2"]  # rules §2.2, highest first
@@ -30,40 +40,40 @@ def slow_trick_winner(leader: int, cards: tuple[int, ...], trump: int) -> int:
     return (leader + best) % 5
 
 
-def slow_legal(state: SuecaDeal) -> set:
+def slow_legal(state: SuecaState) -> set:
     """Every candidate decision checked against the rules text, from the public history and the hands."""
     rules, phase = state.rules, state.phase
     if phase == 0:  # auction
         bids = [c for _, c in state.calls if isinstance(c, int)]
         high = max(bids, default=0)
         nuls_before = any(c == "nuls" for _, c in state.calls)
-        legal = {Call("pass")}
+        legal = {PASS_MOVE}
         if not nuls_before and (not bids or high == 120):
-            legal.add(Call("nuls"))
+            legal.add(NULS_MOVE)
         for x in range(0, 130):
             if 61 <= x <= 120 and (not bids or x >= high + rules.bid_step):
-                legal.add(Call(x))
+                legal.add(BIDS[x])
         return legal
     if phase == 1:
-        return {Trump(s) for s in range(4)}
+        return {TRUMPS[s] for s in range(4)}
     if phase == 2:
         held = state.hands[state.declarer]
         return {
-            CallCard(c)
+            CALL_CARDS[c]
             for c in PACK
             if not (held >> c) & 1 and (rules.called_card_rule == "any_not_held" or SUIT[c] == state.trump)
         }
     if phase == 3:
         hand = [c for c in PACK if (state.hands[state.turn] >> c) & 1]
         if not state.trick:
-            return {Play(c) for c in hand}
+            return {PLAYS[c] for c in hand}
         led = SUIT[state.trick[0]]
         has_led = any(SUIT[c] == led for c in hand)
-        return {Play(c) for c in hand if SUIT[c] == led or not has_led}
+        return {PLAYS[c] for c in hand if SUIT[c] == led or not has_led}
     return set()
 
 
-def expected_scores(state: SuecaDeal) -> list[int]:
+def expected_scores(state: SuecaState) -> list[int]:
     """Rules §7 computed from the tricks, independently of the engine's scorer."""
     points = [0] * 5
     tricks = [0] * 5
@@ -88,7 +98,7 @@ def expected_scores(state: SuecaDeal) -> list[int]:
     return [0 if s in (d, state.partner) else table(state.bid) for s in range(5)]
 
 
-def check_invariants(state: SuecaDeal) -> None:
+def check_invariants(state: SuecaState) -> None:
     hands = state.hands
     union = 0
     for h in hands:
@@ -107,7 +117,7 @@ def check_invariants(state: SuecaDeal) -> None:
     )
 
 
-def play_checked(rules, seed: int, rng: random.Random, check_moves: bool = True) -> SuecaDeal:
+def play_checked(rules, seed: int, rng: random.Random, check_moves: bool = True) -> SuecaState:
     state = GAME.new_deal(rules, seed)
     played_cards: list[int] = []
     while (seat := state.current_player()) >= 0:
@@ -118,12 +128,12 @@ def play_checked(rules, seed: int, rng: random.Random, check_moves: bool = True)
         move = rng.choice(moves)
         before = len(state.tricks)
         state.apply(move)
-        if isinstance(move, Play):
+        if move.action == PLAY:
             played_cards.append(move.card)
             if len(state.tricks) > before:
                 leader, cards, winner = state.tricks[-1]
                 assert winner == slow_trick_winner(leader, cards, state.trump)
-        elif isinstance(move, Call) and state.phase == 0 and state.calls:
+        elif move.action <= 2 and state.phase == 0 and state.calls:
             # the auction skips players who have passed
             assert state.current_player() not in {s for s, c in state.calls if c == "pass"}
             assert seat != state.current_player()
@@ -164,7 +174,7 @@ def test_partner_holds_the_called_card():
         state = GAME.new_deal(GAME.make_rules({}), seed)
         while state.phase != 3 and state.current_player() >= 0:
             moves = state.legal_moves()
-            state.apply(rng.choice([m for m in moves if m != Call("nuls")] or moves))
+            state.apply(rng.choice([m for m in moves if m != NULS_MOVE] or moves))
         if state.kind == "points":
             assert (state.hands[state.partner] >> state.called_card) & 1
             assert not (state.hands[state.declarer] >> state.called_card) & 1
@@ -188,9 +198,7 @@ def test_fast_moves_match_brute_force(seed, variant, steps, nuls_weight, pass_we
             break
         moves = state.legal_moves()
         assert set(moves) == slow_legal(state)
-        weights = [
-            pass_weight if m == Call("pass") else nuls_weight if m == Call("nuls") else 1 for m in moves
-        ]
+        weights = [pass_weight if m == PASS_MOVE else nuls_weight if m == NULS_MOVE else 1 for m in moves]
         if sum(weights) == 0:
             weights = [1] * len(moves)
         state.apply(rng.choices(moves, weights)[0])

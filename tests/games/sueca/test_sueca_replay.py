@@ -10,7 +10,16 @@ import random
 import pytest
 
 from simulator.cards import parse_card
-from simulator.games.sueca import GAME, Call, Play, SuecaDeal, SuecaView
+from simulator.games.sueca import (
+    GAME,
+    NULS_MOVE,
+    PASS_MOVE,
+    PLAYS,
+    SuecaPosition,
+    SuecaState,
+    SuecaView,
+    parse_move,
+)
 from simulator.seeding import deal_seed
 
 KEYS = {
@@ -27,20 +36,20 @@ KEYS = {
 CARD_TEXT = {f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K") for s in "SHDC"}
 
 
-def policy(state: SuecaDeal, rng: random.Random, first_passes: bool, nuls: bool):
+def policy(state: SuecaState, rng: random.Random, first_passes: bool, nuls: bool):
     """Random play, steered: pass out the first deal if asked; prefer or avoid nuls."""
     moves = state.legal_moves()
     if state.phase == 0:
         if first_passes and state.passouts == 0:
-            return Call("pass")
-        if nuls and Call("nuls") in moves:
-            return Call("nuls")
+            return PASS_MOVE
+        if nuls and NULS_MOVE in moves:
+            return NULS_MOVE
         if not nuls:
-            moves = [m for m in moves if m != Call("nuls")] or moves
+            moves = [m for m in moves if m != NULS_MOVE] or moves
     return rng.choice(moves)
 
 
-def play_out(state: SuecaDeal, rng: random.Random, first_passes=False, nuls=False) -> None:
+def play_out(state: SuecaState, rng: random.Random, first_passes=False, nuls=False) -> None:
     while state.current_player() >= 0:
         state.apply(policy(state, rng, first_passes, nuls))
 
@@ -188,7 +197,8 @@ def test_side_rows_types():
 # ---- information hiding -----------------------------------------------------
 
 VIEW_FIELDS = {
-    "game", "seat", "rules", "dealer", "phase", "to_move", "hand", "calls", "high_bid", "high_bidder",
+    "game", "seat", "rules", "dealer", "phase", "current_player", "hand", "hand_sizes", "calls", "high_bid",
+    "high_bidder",
     "declarer", "contract", "bid", "trump", "called_card", "partner", "trick_leader", "trick", "trick_winner",
     "tricks", "tricks_won", "points_won", "played", "scores",
 }  # fmt: skip
@@ -203,11 +213,11 @@ def walk(value):
         yield value
 
 
-def hidden_from(state: SuecaDeal, seat: int) -> int:
+def hidden_from(state: SuecaState, seat: int) -> int:
     return sum(h for s, h in enumerate(state.hands) if s != seat)
 
 
-def check_view(state: SuecaDeal, seat: int) -> None:
+def check_view(state: SuecaState, seat: int) -> None:
     view = state.view(seat)
     assert isinstance(view, SuecaView) and view.game == "sueca" and view.seat == seat
     assert {f.name for f in dataclasses.fields(view)} == VIEW_FIELDS
@@ -271,18 +281,19 @@ def test_view_of_called_card_holder_before_reveal():
         "AD 7D KD JD QD 6D 5D 4D",
         "7C KC JC QC 6C 5C 4C 3C",
     ]
-    from simulator.cards import parse_cards
-    from simulator.games.sueca import CallCard, Trump
+    from simulator.cards import mask_of, parse_cards
+    from simulator.games.sueca import CALL_CARDS, TRUMPS
 
-    state = SuecaDeal.from_hands(GAME.make_rules({}), [parse_cards(h) for h in hands], dealer=0)
+    masks = tuple(mask_of(parse_cards(h)) for h in hands)
+    state = SuecaState.from_position(SuecaPosition(hands=masks))
     for call in (61, "pass", "pass", "pass", "pass"):
-        state.apply(Call(call))
-    state.apply(Trump(1))
-    state.apply(CallCard(parse_card("AH")))
+        state.apply(parse_move(call if isinstance(call, str) else f"bid {call}"))
+    state.apply(TRUMPS[1])
+    state.apply(CALL_CARDS[parse_card("AH")])
     assert [state.view(s).partner for s in range(5)] == [None, None, 2, None, None]
-    state.apply(Play(parse_card("2H")))  # seat 1 leads a heart
+    state.apply(PLAYS[parse_card("2H")])  # seat 1 leads a heart
     assert [state.view(s).partner for s in range(5)] == [None, None, 2, None, None]
-    state.apply(Play(parse_card("AH")))  # seat 2 plays the called card
+    state.apply(PLAYS[parse_card("AH")])  # seat 2 plays the called card
     assert [state.view(s).partner for s in range(5)] == [2] * 5
 
 

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from simulator.cards import RANK, SPADE_MASK, SUIT
+from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 
 ACE_OF_SPADES_BIT = 1  # card 0 is A♠
 
 
-def choose(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    """One of ``moves`` (Sweep ``Move`` tuples) for ``view``."""
-    best: list[Any] = []
+def choose(view: SweepView | None, moves: Sequence[SweepMove], rng: random.Random) -> SweepMove:
+    """One of ``moves`` (the view is not needed: the moves say everything this rule looks at)."""
+    best: list[SweepMove] = []
     best_key: tuple[int, int, int] | None = None
     for move in moves:
-        if move.action != "capture":
+        if move.action != CAPTURE:
             continue
         pile = move.mask | (1 << move.card)
         key = (pile.bit_count(), (pile & SPADE_MASK).bit_count(), pile & ACE_OF_SPADES_BIT)
@@ -33,6 +33,6 @@ def choose(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
             best.append(move)
     if best:
         return best[0] if len(best) == 1 else rng.choice(best)
-    trails = [m for m in moves if m.action == "trail"]
+    trails = [m for m in moves if m.action == TRAIL]
     # lowest value first; among equal values a non-spade (suit 0 is spades) first, then card order
     return min(trails, key=lambda m: (RANK[m.card], SUIT[m.card] == 0, m.card))

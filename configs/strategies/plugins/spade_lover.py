@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from simulator.cards import RANK, SPADE_MASK
+from simulator.games.sweep import CAPTURE, TRAIL
 from strategies.base import Strategy
 
 
@@ -36,8 +37,8 @@ class SpadeLover(Strategy):
         return value + (p.ace_of_spades_bonus if mask & 1 else 0)
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        captures = [m for m in moves if m.action == "capture"]
+        captures = [m for m in moves if m.action == CAPTURE]
         if captures:
             return max(captures, key=lambda m: (self._value(m.mask | (1 << m.card)), -m.card))
-        trails = [m for m in moves if m.action == "trail"] or list(moves)
+        trails = [m for m in moves if m.action == TRAIL] or list(moves)
         return min(trails, key=lambda m: (bool((1 << m.card) & SPADE_MASK), RANK[m.card], m.card))

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from simulator.cards import card_pretty, mask_strs, parse_card
-
-Build = tuple[int, int, int]  # (value, cards mask, owner seat)
+from simulator.cards import card_pretty, card_str, mask_strs, parse_card
+from simulator.games.sweep.moves import ACTION_NAMES, BUILD, CAPTURE, SweepMove
+from simulator.games.sweep.view import Build
 
 
 def build_obj(build: Build) -> dict[str, Any]:
@@ -22,6 +22,45 @@ def build_obj(build: Build) -> dict[str, Any]:
 def table_list(loose: int, builds: Iterable[Build]) -> list[Any]:
     """The table: loose cards (card order) then builds (creation order)."""
     return mask_strs(loose) + [build_obj(b) for b in builds]
+
+
+def dealt_event(hands: Iterable[int], table: int) -> dict[str, Any]:
+    return {"type": "dealt", "hands": [mask_strs(h) for h in hands], "table": mask_strs(table)}
+
+
+def redeal_event(hands: Iterable[int]) -> dict[str, Any]:
+    return {"type": "redeal", "hands": [mask_strs(h) for h in hands]}
+
+
+def centre_redeal_event(returned: int, added: int, table: int) -> dict[str, Any]:
+    return {
+        "type": "centre_redeal",
+        "returned": mask_strs(returned),
+        "added": mask_strs(added),
+        "table": mask_strs(table),
+    }
+
+
+def move_event(
+    seat: int, move: SweepMove, taken: list[Build], sweep: bool, table: int, builds: Iterable[Build]
+) -> dict[str, Any]:
+    """A play; ``taken`` are the builds a capture took, ``table``/``builds`` the table after it."""
+    action, card, value, mask = move
+    builds_taken = 0
+    for b in taken:
+        builds_taken |= b[1]
+    return {
+        "type": "move",
+        "seat": seat,
+        "card": card_str(card),
+        "action": ACTION_NAMES[action],
+        "captured": mask_strs(mask & ~builds_taken) + [build_obj(b) for b in taken]
+        if action == CAPTURE
+        else [],
+        "build": {"value": value, "cards": mask_strs(mask | 1 << card)} if action == BUILD else None,
+        "sweep": sweep,
+        "table": table_list(table, builds),
+    }
 
 
 def _pretty(cards: Iterable[str]) -> str:

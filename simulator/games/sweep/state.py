@@ -1,9 +1,9 @@
-"""One Sweep round (a "manche"): deal, centre redeal, play, redeals, last capture, scoring.
+"""One Sweep round (a "manche"): deal, centre redeal, play, redeals, last capture.
 
 Hands, loose table cards and piles are int bitmasks; builds (build variant
 only) are (value, cards mask, owner) tuples. All randomness comes from the
-state's own ``random.Random(seed)``. Event dicts are built only when a log is
-given.
+state's own ``random.Random(seed)``, and only while dealing: nothing later in a
+round is random. Event dicts are built only when a log is given.
 
 For the move generator, the hot path of every tournament, the state also keeps
 each hand as a sorted card list (``_cards``) and the table's value signature
@@ -13,55 +13,53 @@ on every turn.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from simulator.cards import FACE_MASK, SPADE_MASK, card_pretty, card_str, cards_of, mask_of, mask_strs
+from simulator.cards import FACE_MASK, card_str, cards_of, mask_of
 from simulator.games.leftover import leftover_event
-from simulator.games.sweep.events import Build, build_obj, table_list
+from simulator.games.sweep.events import centre_redeal_event, dealt_event, move_event, redeal_event
 from simulator.games.sweep.groups import SIG16, SIG_UNIT, signature
-from simulator.games.sweep.moves import (
-    BUILD,
-    CAPTURE,
-    TRAIL,
-    Move,
-    build_variant_moves,
-    hand_moves,
-)
+from simulator.games.sweep.movegen import build_variant_moves, hand_moves
+from simulator.games.sweep.moves import CAPTURE, TRAIL, SweepMove, move_text
 from simulator.games.sweep.rules import SweepRules
+from simulator.games.sweep.scoring import score, score_event
+from simulator.games.sweep.view import Build, SweepView
 from simulator.shuffle import randbelow, shuffled_deck
 
-ACE_OF_SPADES = 0  # card int of A♠ (rank 1, suit S)
 _BIT = tuple(1 << c for c in range(52))
-
-
-def _strict_winner(counts: Sequence[int]) -> int:
-    """The side whose count is strictly greater than every other side's, else -1 (§6.1)."""
-    best = max(counts)
-    return counts.index(best) if counts.count(best) == 1 else -1
+_new_state = object.__new__
 
 
 @dataclasses.dataclass(frozen=True)
-class SweepView:
-    """What one seat may see: its own hand and public information only."""
+class SweepPosition:
+    """Every field of a round in progress; ``SweepState.from_position`` restores it exactly.
 
-    game: str
-    seat: int
-    rules: SweepRules
-    dealer: int
-    current: int
-    hand: int  # own hand mask
-    table: int  # loose table cards mask
-    builds: tuple[Build, ...]  # (value, cards mask, owner)
-    hand_sizes: tuple[int, ...]  # per seat
-    stock_size: int  # cards still to be dealt in this round (0 in the eight-card deal)
-    piles: tuple[int, ...]  # captured cards per side (captures are played face up)
-    sweeps: tuple[int, ...]  # per side
-    last_capturer: int  # seat, -1 if nobody captured yet
-    history: tuple[tuple[int, Move], ...]  # (seat, move) of every play so far
+    The defaults let tests build a position from a few fields: empty hands and piles, the
+    dealer just before ``current_player``, every card in hands and stock still to be played.
+    """
+
+    rules: SweepRules = dataclasses.field(default_factory=SweepRules)
+    hands: tuple[int, ...] = ()  # per seat (masks); () is every hand empty
+    table: int = 0  # loose cards
+    builds: tuple[Build, ...] = ()  # (value, cards mask, owner), in creation order
+    stock: tuple[int, ...] = ()  # cards still to be dealt, dealt from the start
+    set_aside: int = 0  # the eight-card deal's unused stock
+    piles: tuple[int, ...] = ()  # per side; () is every pile empty
+    sweeps: tuple[int, ...] = ()  # per side; () is no sweep yet
+    ace_sweep_side: int = -1  # the side whose sweep took A♠ (§6.3), -1: none
+    last_capturer: int = -1
+    current_player: int = 0  # -1 once the round is over
+    dealer: int | None = None  # None: the seat before current_player
+    plays_left: int | None = None  # plays left in the round; None: the cards in hands and stock
+    deal_left: int | None = None  # plays left before the next redeal; None: the cards in hands
+    history: tuple[tuple[int, SweepMove], ...] = ()  # (seat, move) of every play so far
+    scores: tuple[int, ...] = ()  # match totals per side before this round; () is zeros
+    centre_returned: int = 0  # cards the centre redeal put back into the stock
+    seed: int = 0
+    rng_state: Any = None  # ``random.Random.getstate()``; None: ``Random(seed)``
 
 
 class SweepState:
@@ -77,6 +75,7 @@ class SweepState:
         "_with_builds",
         "ace_sweep_side",
         "builds",
+        "centre_returned",
         "cur",
         "deal_left",
         "dealer",
@@ -126,9 +125,7 @@ class SweepState:
         self.table = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
         self.stock = deck[pos + 4 :]
         if log is not None:
-            log.append(
-                {"type": "dealt", "hands": [mask_strs(h) for h in hands], "table": mask_strs(self.table)}
-            )
+            log.append(dealt_event(hands, self.table))
         if (self.table & FACE_MASK).bit_count() >= 3:
             self._centre_redeal()
         self._sig = signature(self.table)
@@ -157,58 +154,117 @@ class SweepState:
         self.sweeps = [0] * nsides
         self.builds: list[Build] = []
         self.set_aside = 0
+        self.centre_returned = 0
         self.ace_sweep_side = -1
         self.last_capturer = -1
         self.cur = (dealer + 1) % n
-        self.history: list[tuple[int, Move]] = []
+        self.history: list[tuple[int, SweepMove]] = []
         self._result: tuple[list[int], list[dict[str, Any]]] | None = None
         self._double_ace = rules.ace_of_spades_sweep_double
         self._last_sweep_ok = rules.last_play_sweep_counts
         self._with_builds = rules.builds
         self._next_seat = tuple((s + 1) % n for s in range(n))
 
-    @classmethod
-    def from_position(
-        cls,
-        rules: SweepRules,
-        hands: Sequence[Iterable[int]],
-        table: Iterable[int],
-        *,
-        builds: Sequence[Build] = (),
-        stock: Sequence[int] = (),
-        current: int = 0,
-        dealer: int | None = None,
-        plays_left: int | None = None,
-        piles: Sequence[int] | None = None,
-        sweeps: Sequence[int] | None = None,
-        last_capturer: int = -1,
-        seed: int = 0,
-        log: list[dict] | None = None,
-    ) -> SweepState:
-        """A position built by hand (tests, analysis): cards as ints, builds as (value, mask, owner).
+    # -- full positions ------------------------------------------------------------------
 
-        ``stock`` is dealt from its start in later redeals; ``plays_left`` defaults to the
-        cards in hands plus the stock.
-        """
-        self = cls.__new__(cls)
+    def position(self) -> SweepPosition:
+        """Every field of the round as it stands (immutable; the RNG as its state)."""
+        return SweepPosition(
+            rules=self.rules,
+            hands=tuple(self.hands),
+            table=self.table,
+            builds=tuple(self.builds),
+            stock=tuple(self.stock),
+            set_aside=self.set_aside,
+            piles=tuple(self.piles),
+            sweeps=tuple(self.sweeps),
+            ace_sweep_side=self.ace_sweep_side,
+            last_capturer=self.last_capturer,
+            current_player=self.cur,
+            dealer=self.dealer,
+            plays_left=self.plays_left,
+            deal_left=self.deal_left,
+            history=tuple(self.history),
+            scores=self.scores,
+            centre_returned=self.centre_returned,
+            seed=self.seed,
+            rng_state=self.rng.getstate(),
+        )
+
+    @classmethod
+    def from_position(cls, position: SweepPosition, log: list[dict] | None = None) -> SweepState:
+        """The state of ``position`` (its defaults filled in), logging into ``log`` from now on."""
+        p = position
+        rules = p.rules
         n = rules.num_players
-        self._setup(rules, seed, (current - 1) % n if dealer is None else dealer, log, random.Random(seed))
-        self.cur = current
-        self.hands = [mask_of(h) for h in hands]
-        self._cards = [list(cards_of(h)) for h in self.hands]
-        self.table = mask_of(table)
-        self._sig = signature(self.table)
-        self.builds = list(builds)
-        self.stock = list(stock)
-        in_hands = sum(h.bit_count() for h in self.hands)
-        self.plays_left = in_hands + len(self.stock) if plays_left is None else plays_left
-        self.deal_left = in_hands
-        if piles is not None:
-            self.piles = list(piles)
-        if sweeps is not None:
-            self.sweeps = list(sweeps)
-        self.last_capturer = last_capturer
+        rng = random.Random(p.seed)
+        if p.rng_state is not None:
+            rng.setstate(p.rng_state)
+        self = cls.__new__(cls)
+        dealer = (p.current_player - 1) % n if p.dealer is None else p.dealer
+        self._setup(rules, p.seed, dealer, log, rng)
+        self.cur = p.current_player
+        hands = list(p.hands) or [0] * n
+        if len(hands) != n:
+            raise ValueError(f"a position of {n} players needs {n} hands, got {len(hands)}")
+        self.hands = hands
+        self._cards = [list(cards_of(h)) for h in hands]
+        self.table = p.table
+        self._sig = signature(p.table)
+        self.builds = list(p.builds)
+        self.stock = list(p.stock)
+        self.set_aside = p.set_aside
+        if p.piles:
+            self.piles = list(p.piles)
+        if p.sweeps:
+            self.sweeps = list(p.sweeps)
+        if p.scores:
+            self.scores = tuple(p.scores)
+        self.ace_sweep_side = p.ace_sweep_side
+        self.last_capturer = p.last_capturer
+        in_hands = sum(h.bit_count() for h in hands)
+        self.plays_left = in_hands + len(self.stock) if p.plays_left is None else p.plays_left
+        self.deal_left = in_hands if p.deal_left is None else p.deal_left
+        self.history = list(p.history)
+        self.centre_returned = p.centre_returned
         return self
+
+    def clone(self) -> SweepState:
+        """An independent copy with no log, field by field (only immutable values are shared).
+
+        The RNG is shared: a round draws nothing after its deal, so no later play can tell.
+        """
+        new: SweepState = _new_state(SweepState)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.rng = self.rng
+        new.n = self.n
+        new.dealer = self.dealer
+        new.log = None
+        new.side_of = self.side_of
+        new.scores = self.scores
+        new.piles = self.piles[:]
+        new.sweeps = self.sweeps[:]
+        new.builds = self.builds[:]
+        new.set_aside = self.set_aside
+        new.centre_returned = self.centre_returned
+        new.ace_sweep_side = self.ace_sweep_side
+        new.last_capturer = self.last_capturer
+        new.cur = self.cur
+        new.history = self.history[:]
+        new._result = self._result
+        new._double_ace = self._double_ace
+        new._last_sweep_ok = self._last_sweep_ok
+        new._with_builds = self._with_builds
+        new._next_seat = self._next_seat
+        new.hands = self.hands[:]
+        new._cards = [held[:] for held in self._cards]
+        new.table = self.table
+        new._sig = self._sig
+        new.stock = self.stock[:]
+        new.plays_left = self.plays_left
+        new.deal_left = self.deal_left
+        return new
 
     # -- dealing -------------------------------------------------------------------------
 
@@ -218,6 +274,7 @@ class SweepState:
         whole = self.rules.face_card_redeal == "redeal_whole_centre"
         while (self.table & FACE_MASK).bit_count() >= 3:
             returned = self.table if whole else self.table & FACE_MASK
+            self.centre_returned |= returned
             self.table ^= returned
             self.stock.extend(cards_of(returned))
             self.rng.shuffle(self.stock)
@@ -226,14 +283,7 @@ class SweepState:
                 added |= _BIT[self.stock.pop(0)]
                 self.table |= added
             if self.log is not None:
-                self.log.append(
-                    {
-                        "type": "centre_redeal",
-                        "returned": mask_strs(returned),
-                        "added": mask_strs(added),
-                        "table": mask_strs(self.table),
-                    }
-                )
+                self.log.append(centre_redeal_event(returned, added, self.table))
 
     def _redeal(self) -> None:
         """§3.5: 4 more cards to each player from the stock, in the canonical order."""
@@ -252,7 +302,7 @@ class SweepState:
             held.sort()
         self.deal_left = 4 * n
         if self.log is not None:
-            self.log.append({"type": "redeal", "hands": [mask_strs(h) for h in hands]})
+            self.log.append(redeal_event(hands))
 
     # -- the DealState API ---------------------------------------------------------------
 
@@ -262,7 +312,7 @@ class SweepState:
     def is_over(self) -> bool:
         return self.cur < 0
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[SweepMove]:
         """TRAIL and every capture (and BUILD) per card in hand, in card order, deduplicated."""
         cur = self.cur
         if cur < 0:
@@ -270,14 +320,14 @@ class SweepState:
         if self._with_builds:
             table = self.table
             hand = self.hands[cur]
-            out: list[Move] = []
+            out: list[SweepMove] = []
             for c in self._cards[cur]:
                 out += build_variant_moves(c, table, self.builds, hand)
             return out
         return hand_moves(self._cards[cur], self.table, self._sig)
 
-    def apply(self, move: Move) -> None:
-        card, action, mask, value = move
+    def apply(self, move: SweepMove) -> None:
+        action, card, value, mask = move
         s = self.cur
         bit = _BIT[card]
         hands = self.hands
@@ -290,7 +340,7 @@ class SweepState:
             self.table |= bit
             self._sig += SIG_UNIT[card]
             if self.log is not None:
-                self._log_move(s, move, [], False)
+                self.log.append(move_event(s, move, [], False, self.table, self.builds))
         elif action == CAPTURE:
             taken = self._take_builds(mask) if self.builds else []
             table = self.table & ~mask
@@ -307,13 +357,13 @@ class SweepState:
                 if self._double_ace and (mask | bit) & 1:
                     self.ace_sweep_side = side
             if self.log is not None:
-                self._log_move(s, move, taken, sweep)
+                self.log.append(move_event(s, move, taken, sweep, table, self.builds))
         else:
             self.table ^= mask
             self._sig = signature(self.table)
             self.builds.append((value, mask | bit, s))
             if self.log is not None:
-                self._log_move(s, move, [], False)
+                self.log.append(move_event(s, move, [], False, self.table, self.builds))
         self.plays_left -= 1
         left = self.deal_left - 1
         self.deal_left = left
@@ -331,26 +381,6 @@ class SweepState:
         if taken:
             self.builds[:] = [b for b in self.builds if not b[1] & mask]
         return taken
-
-    def _log_move(self, seat: int, move: Move, taken: list[Build], sweep: bool) -> None:
-        card, action, mask, value = move
-        builds_taken = 0
-        for b in taken:
-            builds_taken |= b[1]
-        self.log.append(  # type: ignore[union-attr]
-            {
-                "type": "move",
-                "seat": seat,
-                "card": card_str(card),
-                "action": action,
-                "captured": mask_strs(mask & ~builds_taken) + [build_obj(b) for b in taken]
-                if action == CAPTURE
-                else [],
-                "build": {"value": value, "cards": mask_strs(mask | _BIT[card])} if action == BUILD else None,
-                "sweep": sweep,
-                "table": table_list(self.table, self.builds),
-            }
-        )
 
     def _end_round(self) -> None:
         """§5.2: the table (builds included) goes to the last capturer's side, if any."""
@@ -372,31 +402,7 @@ class SweepState:
     def _score(self) -> tuple[list[int], list[dict[str, Any]]]:
         if self._result is not None and self.cur < 0:
             return self._result
-        rules = self.rules
-        piles = self.piles
-        counts = [p.bit_count() for p in piles]
-        spades = [(p & SPADE_MASK).bit_count() for p in piles]
-        card_winner = _strict_winner(counts)
-        spade_winner = _strict_winner(spades)
-        points: list[int] = []
-        rows: list[dict[str, Any]] = []
-        for k, pile in enumerate(piles):
-            has_ace = bool(pile & 1)
-            ace_pts = (2 if self.ace_sweep_side == k else 1) if has_ace else 0
-            sweep_pts = self.sweeps[k] if rules.sweep_bonus else 0
-            row = {
-                "cards": counts[k],
-                "spades": spades[k],
-                "ace_of_spades": has_ace,
-                "sweeps": self.sweeps[k],
-                "cards_points": int(card_winner == k),
-                "spades_points": int(spade_winner == k),
-                "ace_of_spades_points": ace_pts,
-                "sweep_points": sweep_pts,
-            }
-            rows.append(row)
-            points.append(row["cards_points"] + row["spades_points"] + ace_pts + sweep_pts)
-        result = (points, rows)
+        result = score(self.rules, self.piles, self.sweeps, self.ace_sweep_side)
         if self.cur < 0:
             self._result = result
         return result
@@ -411,33 +417,9 @@ class SweepState:
 
     def score_event(self, totals: Sequence[int]) -> dict[str, Any]:
         points, rows = self._score()
-        sides = []
-        for k, seats in enumerate(self.rules.sides):
-            r = rows[k]
-            sides.append(
-                {
-                    "side": k,
-                    "seats": list(seats),
-                    "cards": r["cards"],
-                    "spades": r["spades"],
-                    "ace_of_spades": r["ace_of_spades"],
-                    "sweeps": r["sweeps"],
-                    "points": {
-                        "cards": r["cards_points"],
-                        "spades": r["spades_points"],
-                        "ace_of_spades": r["ace_of_spades_points"],
-                        "sweeps": r["sweep_points"],
-                    },
-                    "total": points[k],
-                }
-            )
-        return {"type": "score", "sides": sides, "totals": list(totals)}
+        return score_event(self.rules, points, rows, totals)
 
     # -- views and text ------------------------------------------------------------------
-
-    def clone(self) -> SweepState:
-        """An independent copy with no log (shares only the immutable rules)."""
-        return copy.deepcopy(self, {id(self.log): None, id(self.rules): self.rules})
 
     def view(self, seat: int) -> SweepView:
         return SweepView(
@@ -445,7 +427,7 @@ class SweepState:
             seat=seat,
             rules=self.rules,
             dealer=self.dealer,
-            current=self.cur,
+            current_player=self.cur,
             hand=self.hands[seat],
             table=self.table,
             builds=tuple(self.builds),
@@ -455,9 +437,11 @@ class SweepState:
             sweeps=tuple(self.sweeps),
             last_capturer=self.last_capturer,
             history=tuple(self.history),
+            scores=self.scores,
+            centre_returned=self.centre_returned,
         )
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: SweepMove) -> str:
         return move_text(move)
 
     def card_location(self) -> dict[int, str]:
@@ -480,14 +464,3 @@ class SweepState:
             put(cards_of(p), f"pile:{k}")
         put(cards_of(self.set_aside), "set_aside")
         return where
-
-
-def move_text(move: Move) -> str:
-    """Readable move, e.g. ``9♣ takes 6♥ 3♦``."""
-    card = card_pretty(move.card)
-    taken = " ".join(card_pretty(c) for c in cards_of(move.mask))
-    if move.action == TRAIL:
-        return f"trail {card}"
-    if move.action == BUILD:
-        return f"{card} builds {move.value} with {taken}"
-    return f"{card} takes {taken}"

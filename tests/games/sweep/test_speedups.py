@@ -8,7 +8,7 @@ import pytest
 
 from simulator.cards import RANK, cards_of
 from simulator.games.sweep import GAME, SweepState, groups, make_rules
-from simulator.games.sweep.moves import hand_moves
+from simulator.games.sweep.movegen import hand_moves
 from simulator.seeding import strategy_seed, strategy_seeds
 
 

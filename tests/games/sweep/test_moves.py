@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from simulator.cards import RANK
 from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, SweepState, make_rules
+from tests.games.sweep.helpers import state_at
 
 MAX_BRUTE_ITEMS = 13  # 2^13 table subsets per card keeps the brute force quick
 
@@ -28,18 +29,18 @@ def _partitionable(cards: tuple[int, ...], v: int) -> bool:
     return False
 
 
-def brute_moves(state: SweepState) -> set[tuple[int, str, int, int]]:
+def brute_moves(state: SweepState) -> set[tuple[int, int, int, int]]:
     """Every legal move of the current player, checking every subset of the table items."""
     seat = state.current_player()
     hand = [c for c in range(52) if state.hands[seat] >> c & 1]
     loose = [c for c in range(52) if state.table >> c & 1]
     builds = list(state.builds)
     items: list[tuple[str, object]] = [("card", c) for c in loose] + [("build", b) for b in builds]
-    out: set[tuple[int, str, int, int]] = set()
+    out: set[tuple[int, int, int, int]] = set()
     for c in hand:
         v = RANK[c]
         is_number = v <= 10
-        out.add((c, TRAIL, 0, 0))
+        out.add((TRAIL, c, 0, 0))
         same_rank = [x for x in loose if RANK[x] == v]
         for size in range(1, len(items) + 1):
             for chosen in combinations(items, size):
@@ -60,7 +61,7 @@ def brute_moves(state: SweepState) -> set[tuple[int, str, int, int]]:
                     mask |= 1 << x
                 for b in taken_builds:
                     mask |= b[1]
-                out.add((c, CAPTURE, mask, 0))
+                out.add((CAPTURE, c, 0, mask))
         if state.rules.builds and is_number:
             rest = state.hands[seat] & ~(1 << c)
             for size in range(1, len(loose) + 1):
@@ -75,7 +76,7 @@ def brute_moves(state: SweepState) -> set[tuple[int, str, int, int]]:
                     mask = 0
                     for x in chosen:
                         mask |= 1 << x
-                    out.add((c, BUILD, mask, total))
+                    out.add((BUILD, c, total, mask))
     return out
 
 
@@ -131,7 +132,7 @@ def positions(draw: st.DrawFn) -> SweepState:
             del pool[:2]
             if len(take) == 2 and RANK[take[0]] + RANK[take[1]] <= 10:
                 builds.append((RANK[take[0]] + RANK[take[1]], (1 << take[0]) | (1 << take[1]), 1))
-    return SweepState.from_position(rules, [hand, []], table, builds=builds, current=0)
+    return state_at(rules, [hand, []], table, builds=builds, current_player=0)
 
 
 @settings(max_examples=150, deadline=None)

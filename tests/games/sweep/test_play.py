@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from simulator.cards import FACE_MASK, RANK, card_str, mask_of, parse_card, parse_cards
-from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, Move, SweepState, SweepView, make_rules
+from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, SweepMove, SweepState, SweepView, make_rules
 from strategies.greedy_sweep import choose as greedy_choose
+from tests.games.sweep.helpers import state_at
 
 
 def C(text: str) -> list[int]:
@@ -168,17 +169,17 @@ def test_face_card_centre_redeal(mode: str) -> None:
 
 def test_trail_always_legal_and_capture_optional() -> None:
     rules = make_rules({"num_players": 2})
-    st = SweepState.from_position(rules, [C("9C 5D"), C("2S")], C("9S 4H"), current=0)
+    st = state_at(rules, [C("9C 5D"), C("2S")], C("9S 4H"), current_player=0)
     moves = st.legal_moves()
-    assert Move(parse_card("9C"), TRAIL) in moves and Move(parse_card("5D"), TRAIL) in moves
-    assert Move(parse_card("9C"), CAPTURE, M("9S")) in moves
-    st.apply(Move(parse_card("9C"), TRAIL))
+    assert SweepMove(TRAIL, parse_card("9C")) in moves and SweepMove(TRAIL, parse_card("5D")) in moves
+    assert SweepMove(CAPTURE, parse_card("9C"), 0, M("9S")) in moves
+    st.apply(SweepMove(TRAIL, parse_card("9C")))
     assert st.table == M("9S 4H 9C") and st.last_capturer == -1
 
 
 def test_several_groups_no_maximality() -> None:
     rules = make_rules({"num_players": 2})
-    st = SweepState.from_position(rules, [C("10C"), []], C("AS 9H 2D 8C 3S 7H 10D"), current=0)
+    st = state_at(rules, [C("10C"), []], C("AS 9H 2D 8C 3S 7H 10D"), current_player=0)
     masks = {m.mask for m in st.legal_moves() if m.action == CAPTURE}
     assert M("AS 9H 2D 8C 10D") in masks  # two groups plus the match
     assert M("AS 9H") in masks and M("2D 8C 3S 7H") in masks
@@ -189,9 +190,9 @@ def test_several_groups_no_maximality() -> None:
 def test_last_capture_takes_leftovers_not_a_sweep() -> None:
     rules = make_rules({"num_players": 2})
     log: list[dict] = []
-    st = SweepState.from_position(rules, [C("5C"), C("JD")], C("5H 2S"), current=0, log=log)
-    st.apply(Move(parse_card("5C"), CAPTURE, M("5H")))
-    st.apply(Move(parse_card("JD"), TRAIL))
+    st = state_at(rules, [C("5C"), C("JD")], C("5H 2S"), current_player=0, log=log)
+    st.apply(SweepMove(CAPTURE, parse_card("5C"), 0, M("5H")))
+    st.apply(SweepMove(TRAIL, parse_card("JD")))
     assert st.is_over()
     assert st.piles == [M("5C 5H 2S JD"), 0] and st.sweeps == [0, 0]
     assert log[-1] == {"type": "leftover", "seat": 0, "side": 0, "cards": ["2S", "JD"]}
@@ -200,9 +201,9 @@ def test_last_capture_takes_leftovers_not_a_sweep() -> None:
 def test_leftovers_to_nobody_without_capture() -> None:
     rules = make_rules({"num_players": 2})
     log: list[dict] = []
-    st = SweepState.from_position(rules, [C("5C"), C("JD")], C("4H 2S"), current=0, log=log)
-    st.apply(Move(parse_card("5C"), TRAIL))
-    st.apply(Move(parse_card("JD"), TRAIL))
+    st = state_at(rules, [C("5C"), C("JD")], C("4H 2S"), current_player=0, log=log)
+    st.apply(SweepMove(TRAIL, parse_card("5C")))
+    st.apply(SweepMove(TRAIL, parse_card("JD")))
     assert log[-1] == {"type": "leftover", "seat": None, "side": None, "cards": ["2S", "4H", "5C", "JD"]}
     assert st.piles == [0, 0]
     assert [r["cards_points"] for r in st.side_rows()] == [0, 0]  # 0-0 tie
@@ -212,9 +213,9 @@ def test_leftovers_to_nobody_without_capture() -> None:
 @pytest.mark.parametrize("counts", [True, False])
 def test_last_play_sweep_option(counts: bool) -> None:
     rules = make_rules({"num_players": 2, "last_play_sweep_counts": counts})
-    st = SweepState.from_position(rules, [C("9C"), C("3S")], C("6H"), current=1, piles=[0, 0])
-    st.apply(Move(parse_card("3S"), TRAIL))
-    st.apply(Move(parse_card("9C"), CAPTURE, M("6H 3S")))
+    st = state_at(rules, [C("9C"), C("3S")], C("6H"), current_player=1, piles=[0, 0])
+    st.apply(SweepMove(TRAIL, parse_card("3S")))
+    st.apply(SweepMove(CAPTURE, parse_card("9C"), 0, M("6H 3S")))
     assert st.is_over()
     assert st.sweeps == [1 if counts else 0, 0]
 
@@ -223,20 +224,18 @@ def test_sweep_with_empty_stock_mid_round_and_redeal() -> None:
     rules = make_rules({"num_players": 2})
     log: list[dict] = []
     stock = C("2C 3C 4C 5C 6C 7C 8C 9C")
-    st = SweepState.from_position(
-        rules, [C("9D"), C("2D")], C("9S"), stock=stock, current=0, dealer=1, log=log
-    )
-    st.apply(Move(parse_card("9D"), CAPTURE, M("9S")))
+    st = state_at(rules, [C("9D"), C("2D")], C("9S"), stock=stock, current_player=0, dealer=1, log=log)
+    st.apply(SweepMove(CAPTURE, parse_card("9D"), 0, M("9S")))
     assert log[-1]["sweep"] is True and log[-1]["table"] == []
-    st.apply(Move(parse_card("2D"), TRAIL))
+    st.apply(SweepMove(TRAIL, parse_card("2D")))
     assert log[-1] == {"type": "redeal", "hands": [["2C", "3C", "4C", "5C"], ["6C", "7C", "8C", "9C"]]}
     assert st.current_player() == 0
 
 
 def test_no_sweep_bonus_counts_sweeps_but_scores_nothing() -> None:
     rules = make_rules({"num_players": 2, "sweep_bonus": False})
-    st = SweepState.from_position(rules, [C("9C"), []], C("6H 3D"), current=0)
-    st.apply(Move(parse_card("9C"), CAPTURE, M("6H 3D")))
+    st = state_at(rules, [C("9C"), []], C("6H 3D"), current_player=0)
+    st.apply(SweepMove(CAPTURE, parse_card("9C"), 0, M("6H 3D")))
     rows = st.side_rows()
     assert rows[0]["sweeps"] == 1 and rows[0]["sweep_points"] == 0
 
@@ -245,21 +244,21 @@ def test_no_sweep_bonus_counts_sweeps_but_scores_nothing() -> None:
 def test_ace_of_spades_double(double: bool) -> None:
     rules = make_rules({"num_players": 2, "ace_of_spades_sweep_double": double})
     # the ace as the played card in a sweep
-    st = SweepState.from_position(rules, [C("AS"), []], C("AH"), current=0)
-    st.apply(Move(parse_card("AS"), CAPTURE, M("AH")))
+    st = state_at(rules, [C("AS"), []], C("AH"), current_player=0)
+    st.apply(SweepMove(CAPTURE, parse_card("AS"), 0, M("AH")))
     assert st.side_rows()[0]["ace_of_spades_points"] == (2 if double else 1)
     # the ace taken in a sweep
-    st = SweepState.from_position(rules, [[], C("9C")], C("AS 8D"), current=1)
-    st.apply(Move(parse_card("9C"), CAPTURE, M("AS 8D")))
+    st = state_at(rules, [[], C("9C")], C("AS 8D"), current_player=1)
+    st.apply(SweepMove(CAPTURE, parse_card("9C"), 0, M("AS 8D")))
     assert st.side_rows()[1]["ace_of_spades_points"] == (2 if double else 1)
     # the ace taken without a sweep, then in the leftovers
-    st = SweepState.from_position(rules, [C("9C"), C("KD")], C("AS 8D 4H"), current=0)
-    st.apply(Move(parse_card("9C"), CAPTURE, M("AS 8D")))
-    st.apply(Move(parse_card("KD"), TRAIL))
+    st = state_at(rules, [C("9C"), C("KD")], C("AS 8D 4H"), current_player=0)
+    st.apply(SweepMove(CAPTURE, parse_card("9C"), 0, M("AS 8D")))
+    st.apply(SweepMove(TRAIL, parse_card("KD")))
     assert st.side_rows()[0]["ace_of_spades_points"] == 1
-    st = SweepState.from_position(rules, [C("4C"), C("KD")], C("AS 4H"), current=0)
-    st.apply(Move(parse_card("4C"), CAPTURE, M("4H")))
-    st.apply(Move(parse_card("KD"), TRAIL))
+    st = state_at(rules, [C("4C"), C("KD")], C("AS 4H"), current_player=0)
+    st.apply(SweepMove(CAPTURE, parse_card("4C"), 0, M("4H")))
+    st.apply(SweepMove(TRAIL, parse_card("KD")))
     rows = st.side_rows()
     assert rows[0]["ace_of_spades"] and rows[0]["ace_of_spades_points"] == 1
 
@@ -292,7 +291,7 @@ def test_eight_card_ace_may_be_set_aside() -> None:
 
 def test_strict_majority_four_players_no_teams() -> None:
     rules = make_rules({"num_players": 4, "teams": False})
-    st = SweepState.from_position(rules, [[], [], [], []], [], current=0)
+    st = state_at(rules, [[], [], [], []], [], current_player=0)
     st.piles = [M("2H 3H 4H"), M("5H 6H 7H"), M("2S 3S"), M("4S 5S 8H")]
     st._end_round()
     rows = st.side_rows()
@@ -305,21 +304,26 @@ def test_strict_majority_four_players_no_teams() -> None:
 
 def test_build_needs_capture_card_and_range() -> None:
     rules = make_rules({"num_players": 2, "builds": True})
-    st = SweepState.from_position(rules, [C("3C 8D KS"), []], C("5H 2S 9D"), current=0)
+    st = state_at(rules, [C("3C 8D KS"), []], C("5H 2S 9D"), current_player=0)
     builds = {(m.card, m.mask, m.value) for m in st.legal_moves() if m.action == BUILD}
     # 3 + 5 = 8 (holds 8D); 3 + 5 + 2 = 10 (no 10 in hand); 3 + 2 = 5 (no 5)
     assert builds == {(parse_card("3C"), M("5H"), 8)}
-    st2 = SweepState.from_position(rules, [C("8D 3C"), []], C("2S"), current=0)
+    st2 = state_at(rules, [C("8D 3C"), []], C("2S"), current_player=0)
     assert not any(m.action == BUILD and m.card == parse_card("8D") for m in st2.legal_moves())  # 10 not held
 
 
 def test_build_play_and_capture_by_anyone() -> None:
     rules = make_rules({"num_players": 2, "builds": True})
     log: list[dict] = []
-    st = SweepState.from_position(
-        rules, [C("3C 8D"), C("8H 4S")], C("5H"), current=0, log=log, stock=C("2C 3D 4D 5D 6C 7C 8C 9C")
+    st = state_at(
+        rules,
+        [C("3C 8D"), C("8H 4S")],
+        C("5H"),
+        current_player=0,
+        log=log,
+        stock=C("2C 3D 4D 5D 6C 7C 8C 9C"),
     )
-    st.apply(Move(parse_card("3C"), BUILD, M("5H"), 8))
+    st.apply(SweepMove(BUILD, parse_card("3C"), 8, M("5H")))
     assert st.builds == [(8, M("3C 5H"), 0)] and st.table == 0
     assert st.last_capturer == -1 and st.sweeps == [0, 0]
     ev = log[-1]
@@ -327,7 +331,7 @@ def test_build_play_and_capture_by_anyone() -> None:
     assert ev["captured"] == [] and ev["sweep"] is False
     assert ev["table"] == [{"build": 8, "cards": ["3C", "5H"], "owner": 0}]
     # the opponent takes the build whole with its own 8: a sweep
-    take = Move(parse_card("8H"), CAPTURE, M("3C 5H"))
+    take = SweepMove(CAPTURE, parse_card("8H"), 0, M("3C 5H"))
     assert take in st.legal_moves()
     assert not any(m.mask == M("5H") for m in st.legal_moves())  # never part of a build alone
     st.apply(take)
@@ -338,7 +342,7 @@ def test_build_play_and_capture_by_anyone() -> None:
 def test_builds_coexist_and_are_taken_by_value_only() -> None:
     rules = make_rules({"num_players": 2, "builds": True})
     builds = [(7, M("3C 4D"), 0), (7, M("5C 2D"), 1), (9, M("6S 3S"), 0)]
-    st = SweepState.from_position(rules, [C("7H QS"), []], C("7S 4H 3H"), builds=builds, current=0)
+    st = state_at(rules, [C("7H QS"), []], C("7S 4H 3H"), builds=builds, current_player=0)
     caps = {m.mask for m in st.legal_moves() if m.action == CAPTURE and m.card == parse_card("7H")}
     assert M("3C 4D 5C 2D 7S 4H 3H") in caps and M("3C 4D") in caps and M("5C 2D 7S") in caps
     assert not any(m & M("6S 3S") for m in caps)
@@ -348,11 +352,11 @@ def test_builds_coexist_and_are_taken_by_value_only() -> None:
 def test_leftover_build_goes_to_last_capturer() -> None:
     rules = make_rules({"num_players": 2, "builds": True})
     log: list[dict] = []
-    st = SweepState.from_position(rules, [C("2C"), C("4H 7D")], C("2S 5D"), current=1, log=log)
-    st.apply(Move(parse_card("4H"), BUILD, M("5D"), 9))
+    st = state_at(rules, [C("2C"), C("4H 7D")], C("2S 5D"), current_player=1, log=log)
+    st.apply(SweepMove(BUILD, parse_card("4H"), 9, M("5D")))
     assert st.builds == [(9, M("4H 5D"), 1)]
-    st.apply(Move(parse_card("2C"), CAPTURE, M("2S")))
-    st.apply(Move(parse_card("7D"), TRAIL))
+    st.apply(SweepMove(CAPTURE, parse_card("2C"), 0, M("2S")))
+    st.apply(SweepMove(TRAIL, parse_card("7D")))
     assert st.is_over() and st.piles[0] == M("2C 2S 4H 5D 7D")
     assert log[-1] == {"type": "leftover", "seat": 0, "side": 0, "cards": ["4H", "5D", "7D"]}
 
@@ -502,41 +506,41 @@ def test_view_hides_other_hands() -> None:
 
 
 def test_move_text() -> None:
-    st = SweepState.from_position(make_rules({"num_players": 2}), [C("9C"), []], C("6H 3D"), current=0)
+    st = state_at(make_rules({"num_players": 2}), [C("9C"), []], C("6H 3D"), current_player=0)
     texts = [st.move_text(m) for m in st.legal_moves()]
     assert texts == ["trail 9♣", "9♣ takes 6♥ 3♦"] or sorted(texts) == sorted(["trail 9♣", "9♣ takes 3♦ 6♥"])
 
 
 def test_illegal_card_rejected() -> None:
-    st = SweepState.from_position(make_rules({"num_players": 2}), [C("9C"), []], C("6H"), current=0)
+    st = state_at(make_rules({"num_players": 2}), [C("9C"), []], C("6H"), current_player=0)
     with pytest.raises(ValueError):
-        st.apply(Move(parse_card("2C"), TRAIL))
+        st.apply(SweepMove(TRAIL, parse_card("2C")))
 
 
 # -- greedy ---------------------------------------------------------------------------------
 
 
-def greedy(state: SweepState, seed: int = 0) -> Move:
+def greedy(state: SweepState, seed: int = 0) -> SweepMove:
     return greedy_choose(state.view(state.current_player()), state.legal_moves(), random.Random(seed))
 
 
 def test_greedy_takes_most_cards() -> None:
-    st = SweepState.from_position(make_rules({"num_players": 2}), [C("9C 2H"), []], C("6H 3D 9S"), current=0)
-    assert greedy(st) == Move(parse_card("9C"), CAPTURE, M("6H 3D 9S"))
+    st = state_at(make_rules({"num_players": 2}), [C("9C 2H"), []], C("6H 3D 9S"), current_player=0)
+    assert greedy(st) == SweepMove(CAPTURE, parse_card("9C"), 0, M("6H 3D 9S"))
 
 
 def test_greedy_tie_breaks_spades_then_ace() -> None:
-    st = SweepState.from_position(make_rules({"num_players": 2}), [C("7C 5D"), []], C("7S 5H"), current=0)
-    assert greedy(st) == Move(parse_card("7C"), CAPTURE, M("7S"))
-    st = SweepState.from_position(make_rules({"num_players": 2}), [C("AH 2D"), []], C("AS 2S"), current=0)
-    assert greedy(st) == Move(parse_card("AH"), CAPTURE, M("AS"))
+    st = state_at(make_rules({"num_players": 2}), [C("7C 5D"), []], C("7S 5H"), current_player=0)
+    assert greedy(st) == SweepMove(CAPTURE, parse_card("7C"), 0, M("7S"))
+    st = state_at(make_rules({"num_players": 2}), [C("AH 2D"), []], C("AS 2S"), current_player=0)
+    assert greedy(st) == SweepMove(CAPTURE, parse_card("AH"), 0, M("AS"))
 
 
 def test_greedy_trails_lowest_non_spade_and_never_builds() -> None:
     rules = make_rules({"num_players": 2, "builds": True})
-    st = SweepState.from_position(rules, [C("3S 3H 8D KC"), []], C("5C QH"), current=0)
+    st = state_at(rules, [C("3S 3H 8D KC"), []], C("5C QH"), current_player=0)
     assert any(m.action == BUILD for m in st.legal_moves())
-    assert greedy(st) == Move(parse_card("3H"), TRAIL)
+    assert greedy(st) == SweepMove(TRAIL, parse_card("3H"))
 
 
 def test_greedy_plays_whole_rounds() -> None:

@@ -8,7 +8,8 @@ import pytest
 
 from simulator.cards import mask_of, parse_card, parse_cards
 from simulator.games.base import RulesError
-from simulator.games.sweep import CAPTURE, GAME, TRAIL, Move, SweepState, make_rules
+from simulator.games.sweep import CAPTURE, GAME, TRAIL, SweepMove, SweepState, make_rules
+from tests.games.sweep.helpers import state_at
 
 
 def C(text: str) -> list[int]:
@@ -26,7 +27,7 @@ def captures(state: SweepState, card: str) -> set[frozenset[str]]:
 def position(table: str, hand: str, n: int = 2, **kw) -> SweepState:
     rules = make_rules({"num_players": n, **kw})
     hands = [C(hand)] + [[] for _ in range(n - 1)]
-    return SweepState.from_position(rules, hands, C(table), current=0)
+    return state_at(rules, hands, C(table), current_player=0)
 
 
 # -- options and variants -----------------------------------------------------------------
@@ -118,18 +119,18 @@ def test_rules_hash_stable_and_distinct() -> None:
 def test_e1_match_and_sum_groups() -> None:
     st = position("9S 6H 3D 5C", "9C")
     assert captures(st, "9C") == {frozenset({"9S"}), frozenset({"6H", "3D"}), frozenset({"9S", "6H", "3D"})}
-    assert Move(parse_card("9C"), TRAIL) in st.legal_moves()
+    assert SweepMove(TRAIL, parse_card("9C")) in st.legal_moves()
 
 
 def test_e2_match_is_all_or_nothing() -> None:
     st = position("KS KH 4D", "KD")
     assert captures(st, "KD") == {frozenset({"KS", "KH"})}
-    assert Move(parse_card("KD"), TRAIL) in st.legal_moves()
+    assert SweepMove(TRAIL, parse_card("KD")) in st.legal_moves()
 
 
 def test_e3_face_cards_never_sum() -> None:
     st = position("10C 3H", "KS")
-    assert st.legal_moves() == [Move(parse_card("KS"), TRAIL)]
+    assert st.legal_moves() == [SweepMove(TRAIL, parse_card("KS"))]
 
 
 def test_e4_match_plus_group() -> None:
@@ -139,14 +140,14 @@ def test_e4_match_plus_group() -> None:
 
 def test_e5_sweep() -> None:
     rules = make_rules({"num_players": 2})
-    st = SweepState.from_position(rules, [C("9C 2D"), C("3S")], C("6H 3D"), current=0)
-    st.apply(Move(parse_card("9C"), CAPTURE, mask_of(C("6H 3D"))))
+    st = state_at(rules, [C("9C 2D"), C("3S")], C("6H 3D"), current_player=0)
+    st.apply(SweepMove(CAPTURE, parse_card("9C"), 0, mask_of(C("6H 3D"))))
     assert st.sweeps == [1, 0] and st.table == 0 and st.last_capturer == 0
 
 
 def test_e6_three_player_majorities() -> None:
     rules = make_rules({"num_players": 3})
-    st = SweepState.from_position(rules, [[], [], []], [], current=0)
+    st = state_at(rules, [[], [], []], [], current_player=0)
     deck = list(range(52))
     spades = [c for c in deck if c % 4 == 0]
     others = [c for c in deck if c % 4 != 0]

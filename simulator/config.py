@@ -31,7 +31,7 @@ class TournamentConfig(BaseModel):
     game: str
     players: int | None = None
     variants: list[str | dict[str, Any]] = Field(default_factory=lambda: ["standard"], min_length=1)
-    strategies: list[str] = Field(min_length=1)
+    strategies: list[str | dict[str, Any]] = Field(min_length=1)
     format: Format = "round-robin"
     lineups: list[list[str]] | None = None
     unit: Unit = "deal"
@@ -51,6 +51,23 @@ class TournamentConfig(BaseModel):
         if value not in GAME_MODULES:
             raise ValueError(f"unknown game {value!r}; choose one of {', '.join(GAME_MODULES)}")
         return value
+
+    @field_validator("jobs")
+    @classmethod
+    def _some_jobs(cls, value: int) -> int:
+        if value == 0:
+            raise ValueError(
+                "0 workers cannot play: use a count of workers, -1 for every core, -2 for all but one"
+            )
+        return value
+
+
+#: command-line option of each overridable key, for error messages about a value given there
+CLI_OPTIONS = {"output": "--out", "variants": "--variant", "strategies": "--strategy"}
+
+
+def option_name(key: str) -> str:
+    return CLI_OPTIONS.get(key, "--" + key.replace("_", "-"))
 
 
 @dataclass(frozen=True)
@@ -88,34 +105,50 @@ def read_config_file(path: Path) -> dict[str, Any]:
     return raw
 
 
-def validate(raw: dict[str, Any], source: str) -> TournamentConfig:
+def validate(raw: dict[str, Any], source: str, cli_keys: frozenset[str] = frozenset()) -> TournamentConfig:
+    """Validate the merged keys; a bad value given on the command line names its option."""
     try:
         return TournamentConfig.model_validate(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = pydantic_location(err["loc"]) or "(top level)"
+        key = err["loc"][0] if err["loc"] else None
+        if key in cli_keys:
+            where = option_name(str(key))
+        else:
+            where = f"{source}: {pydantic_location(err['loc']) or '(top level)'}"
         allowed = ", ".join(TournamentConfig.model_fields)
         fix = (
             f"allowed keys: {allowed}"
             if err["type"] == "extra_forbidden"
-            else "see the README's config reference"
+            else "see docs/tournaments.md for every key and its values"
         )
-        raise UserError(err["msg"], f"{source}: {loc}", fix) from None
+        raise UserError(err["msg"], where, fix) from None
 
 
-def _load_strategies(cfg: TournamentConfig, source: str, base_dir: Path) -> tuple[StrategySpec, ...]:
+def _strategy_entry(entry: str | dict[str, Any], where: str) -> tuple[str, str | None]:
+    """A strategies item: a reference, or ``{strategy: REF, as: NAME}`` (another name for it)."""
+    if isinstance(entry, str):
+        return entry, None
+    unknown = set(entry) - {"strategy", "as"}
+    ref, alias = entry.get("strategy"), entry.get("as")
+    if unknown or not isinstance(ref, str) or not ref or not isinstance(alias, str) or not alias:
+        raise UserError(
+            f"expected a strategy reference or {{strategy: REF, as: NAME}}, got {entry!r}",
+            where,
+            "for example {strategy: random, as: random-b}, or random@2 for a second copy",
+        )
+    return ref, alias
+
+
+def _load_strategies(
+    cfg: TournamentConfig, source: str, base_dir: Path, from_cli: bool = False
+) -> tuple[StrategySpec, ...]:
     specs: list[StrategySpec] = []
-    for i, ref in enumerate(cfg.strategies):
-        where = f"{source}: strategies[{i}]"
-        path = Path(ref)
-        # paths are relative to the current folder, else to the tournament file
-        looks_like_path = ref.endswith((".yaml", ".yml")) or "/" in ref
-        if looks_like_path and not path.is_absolute() and not path.exists() and (base_dir / path).exists():
-            ref = str(base_dir / path)
-        try:
-            spec = load_strategy(ref)
-        except UserError as exc:
-            raise UserError(exc.what, exc.where or where, exc.fix) from None
+    for i, entry in enumerate(cfg.strategies):
+        where = f"--strategy {entry!r}" if from_cli else f"{source}: strategies[{i}]"
+        ref, alias = _strategy_entry(entry, where)
+        # paths are relative to the tournament file, then to the current folder
+        spec = load_strategy(ref, where, base_dir, alias)
         if cfg.game not in spec.games:
             raise UserError(
                 f"strategy {spec.name!r} does not support {cfg.game} (it supports {', '.join(spec.games)})",
@@ -124,22 +157,37 @@ def _load_strategies(cfg: TournamentConfig, source: str, base_dir: Path) -> tupl
             )
         if any(s.name == spec.name for s in specs):
             raise UserError(
-                f"two strategies are named {spec.name!r}", where, "give each strategy a unique name"
+                f"two strategies are named {spec.name!r}",
+                where,
+                f"give each a unique name: {ref}@2 for a second copy, or {{strategy: {ref}, as: NAME}}",
             )
         specs.append(spec)
     return tuple(specs)
 
 
-def resolve(cfg: TournamentConfig, source: str, base_dir: Path | None = None) -> Tournament:
-    """Resolve variants and strategies; every problem becomes a :class:`UserError`."""
+def resolve(
+    cfg: TournamentConfig,
+    source: str,
+    base_dir: Path | None = None,
+    cli_keys: frozenset[str] = frozenset(),
+) -> Tournament:
+    """Resolve variants and strategies; every problem becomes a :class:`UserError`.
+
+    ``cli_keys`` are the keys given on the command line: errors in them name the option."""
     game = get_game(cfg.game)
     if cfg.players is not None and cfg.players not in game.allowed_players:
         raise UserError(
             f"{cfg.game} is played by {', '.join(map(str, game.allowed_players))} players, not {cfg.players}",
-            f"{source}: players",
+            "--players" if "players" in cli_keys else f"{source}: players",
         )
     variants = tuple(
-        resolve_variant(game, entry, cfg.players, f"{source}: variants[{i}]")
+        resolve_variant(
+            game,
+            entry,
+            cfg.players,
+            f"--variant {entry!r}" if "variants" in cli_keys else f"{source}: variants[{i}]",
+            players_where="--players" if "players" in cli_keys else f"{source}: players",
+        )
         for i, entry in enumerate(cfg.variants)
     )
     names = [v.name for v in variants]
@@ -152,7 +200,7 @@ def resolve(cfg: TournamentConfig, source: str, base_dir: Path | None = None) ->
         )
     if cfg.sprt is not None:
         check_sprt_run(cfg.format, len(variants), source)
-    strategies = _load_strategies(cfg, source, base_dir or Path(source).parent)
+    strategies = _load_strategies(cfg, source, base_dir or Path(source).parent, "strategies" in cli_keys)
     lineups = tuple(_lineups(cfg, source, [s.name for s in strategies], v) for v in variants)
     return Tournament(cfg, source, game, variants, strategies, lineups)
 
@@ -199,11 +247,11 @@ def _lineups(cfg: TournamentConfig, source: str, names: list[str], variant: Vari
 def load_tournament(path: Path, overrides: dict[str, Any] | None = None) -> Tournament:
     """Read, override (command line), validate and resolve a tournament file."""
     raw = read_config_file(path)
-    for key, value in (overrides or {}).items():
-        if value is not None:
-            raw[key] = value
-    cfg = validate(raw, str(path))
-    return resolve(cfg, str(path), path.parent)
+    given = {key: value for key, value in (overrides or {}).items() if value is not None}
+    raw.update(given)
+    cli_keys = frozenset(given)
+    cfg = validate(raw, str(path), cli_keys)
+    return resolve(cfg, str(path), path.parent, cli_keys)
 
 
 def effective_jobs(jobs: int) -> int:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -167,18 +168,61 @@ def spec_from_yaml(path: Path) -> StrategySpec:
     return StrategySpec(data.name, plugin, params, games, data.description or cls.summary, where)
 
 
-def spec_from_name(name: str) -> StrategySpec:
+def spec_from_name(name: str, where: str | None = None) -> StrategySpec:
     """A registered name (built-in or entry point) with default params."""
-    plugin = resolve_plugin(name, Path.cwd(), f"strategy {name!r}")
+    if name not in BUILTIN and _entry_point_target(name) is None:
+        raise UserError(
+            f"unknown strategy {name!r}",
+            where or f"strategy {name!r}",
+            f"use a built-in name ({', '.join(BUILTIN)}), a strategy YAML file, or a plug-in installed "
+            f"under the entry point group {ENTRY_POINT_GROUP} (`cardsim list strategies`)",
+        )
+    plugin = resolve_plugin(name, Path.cwd(), where or f"strategy {name!r}")
     cls = load_class(plugin, f"strategy {name!r}", "plugin")
     return StrategySpec(name, plugin, (), cls.games, cls.summary, "builtin")
 
 
-def load_strategy(ref: str) -> StrategySpec:
-    """A strategy from a YAML file path or a registered name."""
-    if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        return spec_from_yaml(Path(ref))
-    return spec_from_name(ref)
+#: ``REF@N``: copy N of a strategy, named ``NAME@N``, so one strategy can hold two sides of a lineup
+_COPY = re.compile(r"(?P<ref>.+)@(?P<copy>[1-9][0-9]*)")
+
+
+def is_path_ref(ref: str) -> bool:
+    """Strategy references that name a YAML file rather than a registered name."""
+    return ref.endswith((".yaml", ".yml")) or "/" in ref
+
+
+def find_file(ref: str, base_dir: Path | None) -> Path | None:
+    """``ref`` relative to ``base_dir`` (the file that names it), then to the current folder."""
+    path = Path(ref)
+    candidates = [path] if path.is_absolute() or base_dir is None else [base_dir / path, path]
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def load_strategy(
+    ref: str, where: str | None = None, base_dir: Path | None = None, alias: str | None = None
+) -> StrategySpec:
+    """A strategy from a YAML file path or a registered name; ``NAME@N`` is its copy N.
+
+    ``where`` says who named it (file and key, or a command-line option) for error
+    messages; a relative path is looked up from ``base_dir`` first, then the current
+    folder. ``alias`` renames the strategy (the ``as:`` key of a tournament file)."""
+    copy = _COPY.fullmatch(ref)
+    if copy:
+        ref = copy["ref"]
+    if is_path_ref(ref):
+        path = find_file(ref, base_dir)
+        if path is None:
+            looked = [str(base_dir / ref)] if base_dir is not None and not Path(ref).is_absolute() else []
+            raise UserError(
+                f"strategy file {ref!r} not found (looked in {', '.join([*looked, str(Path.cwd() / ref)])})",
+                where or ref,
+                "give a path relative to the file that names it, or to the current folder",
+            )
+        spec = spec_from_yaml(path)
+    else:
+        spec = spec_from_name(ref, where)
+    name = alias or (f"{spec.name}@{copy['copy']}" if copy else spec.name)
+    return spec if name == spec.name else replace(spec, name=name)
 
 
 def all_registered() -> dict[str, str]:

@@ -25,9 +25,16 @@ class Variant:
 
 
 def resolve_variant(
-    game: Game, entry: str | Mapping[str, Any], players: int | None = None, where: str = "variant"
+    game: Game,
+    entry: str | Mapping[str, Any],
+    players: int | None = None,
+    where: str = "variant",
+    players_where: str = "players",
 ) -> Variant:
-    """Presets apply over the tournament's ``players``; explicit overrides apply last."""
+    """Presets apply over the tournament's ``players``; explicit overrides apply last.
+
+    A preset or override that fixes another player count than ``players`` is an
+    error rather than a silent change of the number of players."""
     if isinstance(entry, str):
         name, base, overrides = entry, entry, {}
     else:
@@ -41,6 +48,14 @@ def resolve_variant(
             where,
             f"known variants: {', '.join(game.variants)} (see `cardsim list variants --game {game.name}`)",
         )
+    fixed = overrides.get("num_players", game.variants[base].get("num_players"))
+    if players is not None and fixed is not None and fixed != players:
+        by = f"the {game.name} preset {base!r}" if "num_players" not in overrides else "this variant"
+        raise UserError(
+            f"{by} is played by {fixed} players, but {players_where} says {players}",
+            where,
+            f"set {players_where} to {fixed}, or choose a variant for {players} players",
+        )
     options: dict[str, Any] = {}
     if players is not None:
         options["num_players"] = players
@@ -49,7 +64,7 @@ def resolve_variant(
     try:
         rules = game.make_rules(options)
     except RulesError as exc:
-        hint = "see the README's rules section for the allowed values"
+        hint = f"see docs/rules/{game.name}.md for the allowed values"
         raise UserError(exc.message, f"{where}.{exc.key}", hint) from None
     return Variant(name=name, base=base, overrides=overrides, rules=rules)
 

@@ -62,7 +62,7 @@ def test_run_command_line_overrides(write_tournament, tmp_path):
             "",
         ),
         ({"variants": [{"name": "x", "base": "standard", "no_such_key": 1}]}, "variants[0].no_such_key", ""),
-        ({"strategies": ["random", "nope"]}, "strategy 'nope'", "unknown strategy plug-in"),
+        ({"strategies": ["random", "nope"]}, "tournament.yaml: strategies[1]", "unknown strategy 'nope'"),
         ({"strategies": ["random", "missing.yaml"]}, "missing.yaml", "not found"),
         ({"players": 7}, "players", "not 7"),
         ({"format": "lineups"}, "lineups", "needs a 'lineups' list"),

@@ -31,12 +31,28 @@ def test_rules_hash_is_stable_across_versions():
 
 def test_precedence_players_then_preset_then_overrides():
     seep = get_game("seep")
-    v = resolve_variant(seep, "two_player", players=4)
-    assert v.rules.num_players == 2  # the preset names its player count
+    assert resolve_variant(seep, "two_player").rules.num_players == 2  # the preset names its player count
+    assert resolve_variant(seep, "two_player", players=2).rules.num_players == 2
     v = resolve_variant(seep, {"name": "x", "base": "standard", "baazi_target": 50}, players=3)
     assert v.rules.num_players == 3 and v.rules.baazi_target == 50 and v.name == "x"
     sweep = get_game("sweep")
     assert resolve_variant(sweep, "standard", players=3).rules.teams is False
+
+
+@pytest.mark.parametrize(
+    "game, entry, players",
+    [
+        ("sweep", "team_play", 2),
+        ("seep", "two_player", 4),
+        ("seep", {"name": "x", "base": "standard", "num_players": 3}, 4),
+    ],
+)
+def test_a_variant_fixing_another_player_count_is_an_error(game, entry, players):
+    # `players: 2` with team_play used to play 4 players without a word
+    with pytest.raises(UserError) as info:
+        resolve_variant(get_game(game), entry, players, "t.yaml: variants[0]", "t.yaml: players")
+    assert info.value.where == "t.yaml: variants[0]" and f"says {players}" in info.value.what
+    assert "t.yaml: players" in (info.value.fix or "")
 
 
 def test_errors_name_the_key():

@@ -1,22 +1,55 @@
-"""The `cardsim` Typer application."""
+"""The `cardsim` Typer application.
+
+Heavy libraries (polars, scipy, joblib) are imported inside the commands that
+use them, so `cardsim --help`, `cardsim list ...` and shell completion start
+quickly; tests/cli/test_app.py checks that importing this module loads none.
+"""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-from simulator.cli import bench, listing, replay, run
+from simulator import __version__
+from simulator.cli import bench, listing, new, replay, run
+from simulator.cli.common import HELP_OPTIONS, show_flags_as_flags
 from simulator.tuning import configure_process
+
+show_flags_as_flags()
 
 app = typer.Typer(
     help="cardsim: tournaments of strategies for Sweep, Seep and Sueca italienne.",
+    epilog="Documentation: docs/ in the repository (make docs builds it as a website).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=HELP_OPTIONS,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardsim {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def cardsim(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """cardsim: tournaments of strategies for Sweep, Seep and Sueca italienne."""
+
+
 app.command("run")(run.run)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.add_typer(listing.app, name="list")
+app.add_typer(new.app, name="new")
 
 
 def main() -> None:

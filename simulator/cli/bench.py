@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from simulator import bench as b
 from simulator.cli.common import console, user_errors
 from simulator.games import available_games
 
@@ -18,6 +16,10 @@ def bench(
     pipeline: Annotated[bool, typer.Option(help="Also measure `cardsim run` with 1 and 2 jobs.")] = True,
 ) -> None:
     """Deals per second per core for each game, and the pipeline's overhead and scaling."""
+    from rich.table import Table
+
+    from simulator import bench as b  # the runner, polars and joblib: only when benchmarking
+
     screen = console()
     ref = b.reference_rate()
     table = Table("workload", "deals", "seconds", "deals/s", "per 1k reference ops/s", title="cardsim bench")

@@ -1,16 +1,22 @@
-"""Shared CLI plumbing: user errors become one message and exit code 2."""
+"""Shared CLI plumbing: user errors become one message and exit code 2; help looks like help."""
 
 from __future__ import annotations
 
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
+from typer.core import TyperOption
 
 from simulator.errors import UserError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: `-h` as well as `--help`, on every command (Click passes it down to subcommands)
+HELP_OPTIONS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 
 def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -29,4 +35,20 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def console() -> Console:
     """The terminal's width on a terminal; 120 columns when output goes to a file or pipe."""
+    from rich.console import Console
+
     return Console(width=None if sys.stdout.isatty() else 120)
+
+
+def show_flags_as_flags() -> None:
+    """Typer's rich help prints a type after every option, ``<bool>`` after plain flags too
+    (``--quiet <bool>``), as if they took a value: show no type for flags."""
+    if getattr(TyperOption, "_cardsim_flags", False):
+        return
+    typed = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag else typed(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+    TyperOption._cardsim_flags = True  # type: ignore[attr-defined]

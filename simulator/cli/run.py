@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import polars as pl
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from simulator.analysis.sprt import parse_sprt_option
 from simulator.cli.common import console, user_errors
 from simulator.config import load_tournament
 from simulator.errors import StrategyFailure, UserError
-from simulator.runner import RunInterrupted, run_tournament
+
+if TYPE_CHECKING:  # polars and the runner are imported when a run starts (fast --help)
+    import polars as pl
+    from rich.console import Console
 
 
 def _fmt(value: float | None, digits: int = 2) -> str:
@@ -30,6 +30,9 @@ def _with_ci(mean: float | None, low: float | None, high: float | None, percent:
 
 def print_summary(summary: pl.DataFrame, unit: str, screen: Console) -> None:
     """One table per variant: each strategy against all its opponents combined."""
+    import polars as pl
+    from rich.table import Table
+
     if summary.is_empty():
         screen.print("no completed deals")
         return
@@ -84,7 +87,7 @@ def run(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary table.")] = False,
     fresh: Annotated[
-        bool, typer.Option(help="Ignore saved parts of an interrupted run and start over.")
+        bool, typer.Option("--fresh", help="Ignore saved parts of an interrupted run and start over.")
     ] = False,
 ) -> None:
     """Play a tournament: strategies against each other over seeded deals, per variant."""
@@ -103,6 +106,8 @@ def run(
         "scheduler": scheduler,
         "sprt": parse_sprt_option(sprt) if sprt else None,
     }
+    from simulator.runner import RunInterrupted, run_tournament
+
     tournament = load_tournament(config, overrides)
     screen = console()
     try:
@@ -117,7 +122,7 @@ def run(
         raise UserError(
             f"missing package for the {tournament.config.backend} backend: {exc}",
             "backend",
-            "pip install 'cardsim[dask]'",
+            "pip install -e '.[dask]' in a clone of cardsim (or pip install 'cardsim[dask]')",
         ) from None
     if not quiet:
         print_summary(result.summary, tournament.config.unit, screen)

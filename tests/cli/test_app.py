@@ -1,0 +1,78 @@
+"""The command line feels like other tools: --version, -h everywhere, completion, flags, fast start."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from simulator import __version__
+from simulator.cli.app import app
+
+runner = CliRunner()
+
+
+def _command_paths(group: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    paths = []
+    for name, cmd in group.commands.items():
+        paths.append((*prefix, name))
+        if hasattr(cmd, "commands"):  # a group
+            paths.extend(_command_paths(cmd, (*prefix, name)))
+    return paths
+
+
+COMMANDS = _command_paths(typer.main.get_command(app))
+
+
+def test_every_command_is_listed():
+    assert {("run",), ("replay",), ("list", "games"), ("new", "strategy"), ("bench",)} <= set(COMMANDS)
+
+
+def test_version():
+    for flag in ("--version", "-V"):
+        result = runner.invoke(app, [flag])
+        assert result.exit_code == 0 and result.output.strip() == f"cardsim {__version__}"
+
+
+@pytest.mark.parametrize("path", [(), *COMMANDS], ids=lambda p: " ".join(p) or "cardsim")
+def test_short_help_everywhere_and_flags_take_no_value(path):
+    result = runner.invoke(app, [*path, "-h"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "Usage:" in result.output and "<bool>" not in result.output
+    assert result.output == runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"}).output
+
+
+@pytest.mark.parametrize(
+    "shell, env, expected",
+    [
+        ("bash", {"COMP_WORDS": "cardsim list ", "COMP_CWORD": "2"}, "strategies"),
+        ("zsh", {"_TYPER_COMPLETE_ARGS": "cardsim re"}, "replay"),
+        (
+            "fish",
+            {"_TYPER_COMPLETE_ARGS": "cardsim run --qu", "_TYPER_COMPLETE_FISH_ACTION": "get-args"},
+            "--quiet",
+        ),
+    ],
+)
+def test_shell_completion(shell, env, expected):
+    env = {"_CARDSIM_COMPLETE": f"complete_{shell}", **env}
+    result = runner.invoke(app, [], prog_name="cardsim", env=env)
+    assert result.exit_code == 0 and expected in result.output
+
+
+def test_completion_install_is_offered():
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    assert "--install-completion" in result.output and "--show-completion" in result.output
+
+
+def test_importing_the_app_loads_no_heavy_library():
+    code = (
+        "import sys, simulator.cli.app; "
+        "print(' '.join(m for m in ('polars', 'scipy', 'joblib', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == ""

@@ -17,17 +17,17 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import polars as pl
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from simulator.analysis.comparisons import histogram
-from simulator.analysis.elo import llr_logistic
-from simulator.analysis.pairs import pair_groups
-from simulator.analysis.runinfo import RunInfo
 from simulator.errors import UserError
+
+if TYPE_CHECKING:  # numpy, polars and scipy load when a test runs: the config and CLI import this module
+    import numpy as np
+    import polars as pl
+
+    from simulator.analysis.runinfo import RunInfo
 
 DEFAULT_BATCH = 100
 
@@ -91,6 +91,9 @@ class SequentialTest:
 
     def add(self, half_totals: np.ndarray, deals_per_group: int) -> None:
         """Fold in one batch (its groups' total scores in half points) and decide."""
+        from simulator.analysis.comparisons import histogram
+        from simulator.analysis.elo import llr_logistic
+
         h = histogram(half_totals, deals_per_group)
         self.counts = h if self.counts is None else self.counts + h
         self.groups += len(half_totals)
@@ -102,6 +105,8 @@ class SequentialTest:
 
     def add_rows(self, rows: pl.LazyFrame, until: int) -> None:
         """Fold in the rows of the next batch, which ends before deal index ``until``."""
+        from simulator.analysis.pairs import pair_groups
+
         self.until = until
         groups = pair_groups(rows, self.info)
         if groups.height:
@@ -164,5 +169,7 @@ def batch_rows(part_files: Iterable[Path], start: int, stop: int) -> pl.LazyFram
             files.append(f)
     if not files:
         return None
+    import polars as pl
+
     rows = pl.scan_parquet(sorted(files))
     return rows.filter((pl.col("deal_index") >= start) & (pl.col("deal_index") < stop))

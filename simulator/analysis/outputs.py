@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simulator.analysis.balance import balance
 from simulator.analysis.comparisons import comparisons
 from simulator.analysis.pairs import pair_groups
 from simulator.analysis.ratings import ratings
@@ -21,6 +22,7 @@ from simulator.results import write_parquet
 
 COMPARISONS = "comparisons.parquet"
 RATINGS = "ratings.parquet"
+BALANCE = "balance.parquet"
 
 
 @dataclass(frozen=True)
@@ -28,16 +30,18 @@ class Analysis:
     info: RunInfo
     comparisons: pl.DataFrame
     ratings: pl.DataFrame | None  # round robins only
+    balance: pl.DataFrame
 
 
 def analyze(deals: pl.LazyFrame, info: RunInfo) -> Analysis:
     groups = pair_groups(deals, info)
     rated = ratings(groups, info) if info.format == "round-robin" else None
-    return Analysis(info, comparisons(groups, info), rated)
+    return Analysis(info, comparisons(groups, info), rated, balance(deals, info))
 
 
 def write_analysis(out: Path, analysis: Analysis) -> None:
     write_parquet(analysis.comparisons, out / COMPARISONS)
+    write_parquet(analysis.balance, out / BALANCE)
     if analysis.ratings is not None:
         write_parquet(analysis.ratings, out / RATINGS)
     else:
@@ -59,10 +63,14 @@ def load_analysis(results: Path) -> Analysis:
             "no deals.parquet in this folder", str(results), "pass the output folder of a `cardsim run`"
         )
     info = read_info(results)
-    needed = [results / COMPARISONS] + ([results / RATINGS] if info.format == "round-robin" else [])
+    needed = [results / COMPARISONS, results / BALANCE] + (
+        [results / RATINGS] if info.format == "round-robin" else []
+    )
     if all(p.is_file() for p in needed):
         rated = pl.read_parquet(results / RATINGS) if info.format == "round-robin" else None
-        return Analysis(info, pl.read_parquet(results / COMPARISONS), rated)
+        return Analysis(
+            info, pl.read_parquet(results / COMPARISONS), rated, pl.read_parquet(results / BALANCE)
+        )
     analysis = analyze(pl.scan_parquet(results / "deals.parquet"), info)
     write_analysis(results, analysis)
     return analysis

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulator.games.sueca import Call, CallCard, Play, SuecaView, Trump
+from simulator.games import sueca
+from simulator.games.sueca import SuecaView
 from simulator.games.sueca.cards import POINTS, STRENGTH, SUIT_PACK_MASK, trick_value
 from strategies.greedy_sueca import estimate
 from strategies.heuristic_features import Feature
@@ -52,13 +53,16 @@ _MIDDLE = sum(1 << c for c in range(52) if STRENGTH[c] in (6, 7))  # J, Q
 
 def decode(move: object) -> tuple[int, int | str]:
     """(kind, the call, suit or card) of a Sueca move: the one place that knows the move type."""
-    if isinstance(move, Play):
+    if not isinstance(move, sueca.SuecaMove):
+        raise TypeError(f"not a Sueca move: {move!r}")
+    action = move.action
+    if action == sueca.PLAY:
         return PLAY, move.card
-    if isinstance(move, Call):
-        return CALL, move.call
-    if isinstance(move, Trump):
-        return TRUMP, move.suit
-    if isinstance(move, CallCard):
+    if action <= sueca.BID:
+        return CALL, sueca.call_of(move)
+    if action == sueca.TRUMP:
+        return TRUMP, move.value
+    if action == sueca.CALL_CARD:
         return CALL_CARD, move.card
     raise TypeError(f"not a Sueca move: {move!r}")
 

@@ -18,6 +18,7 @@ from .moves import (
     TRUMP,
     TRUMPS,
     SuecaMove,
+    call_of,
     move_text,
     parse_move,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "SuecaState",
     "SuecaView",
     "TrickRecord",
+    "call_of",
     "determinize",
     "hand_scores",
     "make_rules",

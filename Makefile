@@ -24,6 +24,7 @@ run: $(STAMP)
 	$(BIN)/cardsim run configs/tournaments/quickstart.yaml
 
 test: $(STAMP) $(DOCS_STAMP)
+	$(BIN)/pip install --quiet -e '.[rl]'
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
 	$(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from simulator.games.seep.determinize import determinize
 from simulator.games.seep.events import render_event
 from simulator.games.seep.match import SeepMatch
 from simulator.games.seep.moves import SeepMove, move_text, parse_move
 from simulator.games.seep.rules import VARIANT_DOCS, VARIANTS, SeepRules, make_rules
 from simulator.games.seep.state import SeepState
+from simulator.games.seep.view import SeepView
 
 
 class SeepGame:
@@ -52,6 +55,10 @@ class SeepGame:
 
     def render_event(self, event: Mapping[str, Any]) -> str | None:
         return render_event(event)
+
+    def determinize(self, view: SeepView, rng: random.Random) -> SeepState:
+        """A complete deal consistent with ``view`` (``determinize`` module: the method)."""
+        return determinize(view, rng)
 
     def move_text(self, move: SeepMove) -> str:
         return move_text(move)

@@ -20,8 +20,8 @@ from simulator.games.sueca.cards import PACK_CARDS
 
 #: every move in id order (the prebuilt move objects of the game)
 MOVES: tuple[Any, ...] = (
-    m.PASS,
-    m.NULS,
+    m.PASS_MOVE,
+    m.NULS_MOVE,
     *(m.BIDS[x] for x in sorted(m.BIDS)),
     *m.TRUMPS,
     *(m.CALL_CARDS[c] for c in PACK_CARDS),
@@ -54,7 +54,7 @@ class SuecaActions:
     def describe(self, action: int) -> str:
         if not 0 <= action < self.size:
             raise ValueError(f"action {action} is outside 0..{self.size - 1}")
-        return repr(MOVES[action])
+        return m.move_text(MOVES[action])
 
 
 ACTIONS = SuecaActions()

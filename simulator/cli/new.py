@@ -24,10 +24,11 @@ _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 #: per game: imports, the body of ``_score(move)`` and what the view holds
 _GAME_CODE = {
     "sweep": (
-        "",
-        '        # Move(card, action, mask, value): action "capture", "trail" or "build";\n'
-        "        # mask is every table card a capture takes. Prefer the capture taking most cards.\n"
-        '        return move.mask.bit_count() if move.action == "capture" else 0',
+        "from simulator.games.sweep.moves import CAPTURE\n",
+        "        # SweepMove(action, card, value, mask): action TRAIL, CAPTURE or BUILD\n"
+        "        # (simulator.games.sweep.moves); mask is every table card a capture takes.\n"
+        "        # Prefer the capture taking most cards.\n"
+        "        return move.mask.bit_count() if move.action == CAPTURE else 0",
         "SweepView: hand and table bitmasks, builds, piles, history",
     ),
     "seep": (
@@ -38,10 +39,11 @@ _GAME_CODE = {
         "SeepView: hand and loose bitmasks, houses, bid, played, history",
     ),
     "sueca": (
-        "from simulator.games.sueca.cards import POINTS\nfrom simulator.games.sueca.moves import Play\n",
-        "        # moves are Call, Trump, CallCard or Play (simulator.games.sueca.moves).\n"
-        "        # Play the card worth the fewest points; other decisions: the first legal one.\n"
-        "        return -POINTS[move.card] if isinstance(move, Play) else 0",
+        "from simulator.games.sueca.cards import POINTS\nfrom simulator.games.sueca.moves import PLAY\n",
+        "        # SuecaMove(action, card, value): action PASS, NULS, BID, TRUMP, CALL_CARD or PLAY\n"
+        "        # (simulator.games.sueca.moves). Play the card worth the fewest points;\n"
+        "        # other decisions: the first legal one.\n"
+        "        return -POINTS[move.card] if move.action == PLAY else 0",
         "SuecaView: phase, hand bitmask, calls, contract, trump, trick, tricks, scores",
     ),
 }

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from typer.testing import CliRunner
 
 from simulator.cli.app import app
+from simulator.games import get_game
 
 runner = CliRunner()
 
@@ -27,12 +31,27 @@ def test_skeleton_runs_and_its_test_passes(tmp_path, monkeypatch, game):
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     # and so does the test it writes
-    spec = importlib.util.spec_from_file_location("generated_test", folder / "test_my_bot.py")
+    (tmp_path / "t").mkdir()
+    _module(folder / "test_my_bot.py").test_my_bot_plays_a_head_to_head(tmp_path / "t")
+    # its example scoring tells moves apart (it reads the game's real move fields)
+    bot = _module(folder / "my_bot.py").MyBot()
+    rules = get_game(game).make_rules({})
+    state = get_game(game).new_deal(rules, 3)
+    rng = random.Random(0)
+    distinct = False
+    while state.current_player() >= 0:
+        moves = state.legal_moves()
+        distinct = distinct or len({bot._score(m) for m in moves}) > 1
+        state.apply(moves[int(rng.random() * len(moves))])
+    assert distinct
+
+
+def _module(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"generated_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    (tmp_path / "t").mkdir()
-    module.test_my_bot_plays_a_head_to_head(tmp_path / "t")
+    return module
 
 
 def test_refuses_to_overwrite_and_bad_names(tmp_path):

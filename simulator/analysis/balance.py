@@ -20,8 +20,8 @@ Figures (``figure`` [``key``]: meaning; ``unit``: per deal, per match, or as not
 ---------------------------------------------------------------------------------
 ``win_rate_position`` [position]   share of the side holding the seat at that position
 ``win_rate_side`` [side]           share of side ``k`` (absolute side numbers)
-``dealer_advantage``               share of the dealer's side minus 1 / sides
-``first_player_advantage``         share of the first player's side minus 1 / sides
+``dealer_advantage``               share of the dealer's side minus the mean share of the sides
+``first_player_advantage``         the same for the first player's side
 ``balance``                        1 minus the largest gap between position win rates
                                    (interval and diff: bootstrap over deal groups)
 ``tie_rate``                       deals (matches) whose top is shared
@@ -108,7 +108,11 @@ def _observations(deals: pl.LazyFrame, info: RunInfo, columns: set[str]) -> pl.L
     out = outcome_rows.with_columns(
         share=pl.when(top).then(pl.when(n_top == 1).then(1.0).otherwise(0.5)).otherwise(0.0),
         tied=(n_top > 1).cast(pl.Float64),
-        sides=pl.len().over(DEAL).cast(pl.Float64),
+        mean_share=pl.when(top)
+        .then(pl.when(n_top == 1).then(1.0).otherwise(0.5))
+        .otherwise(0.0)
+        .mean()
+        .over(DEAL),
         players=players,
     ).with_columns(first_side=pl.col("seats").list.contains((pl.col("dealer") + 1) % pl.col("players")))
     ids = ["variant", "mix", "deal_index"]
@@ -129,9 +133,9 @@ def _observations(deals: pl.LazyFrame, info: RunInfo, columns: set[str]) -> pl.L
     parts = [
         obs(seats, "win_rate_position", pl.col("share"), key=position),
         obs(out, "win_rate_side", pl.col("share"), key=pl.col("side")),
-        obs(out.filter(pl.col("dealer_side")), "dealer_advantage", pl.col("share") - 1 / pl.col("sides")),
+        obs(out.filter(pl.col("dealer_side")), "dealer_advantage", pl.col("share") - pl.col("mean_share")),
         obs(
-            out.filter(pl.col("first_side")), "first_player_advantage", pl.col("share") - 1 / pl.col("sides")
+            out.filter(pl.col("first_side")), "first_player_advantage", pl.col("share") - pl.col("mean_share")
         ),
         obs(out.filter(pl.col("side") == 0), "tie_rate", pl.col("tied")),
     ]

@@ -85,6 +85,9 @@ def run(
         str | None,
         typer.Option(help="Sequential test of a head-to-head run: elo0=0,elo1=5,alpha=0.05,beta=0.05."),
     ] = None,
+    report: Annotated[
+        bool, typer.Option("--report", help="Also write report.html at the end (see cardsim report).")
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary table.")] = False,
     fresh: Annotated[
         bool, typer.Option("--fresh", help="Ignore saved parts of an interrupted run and start over.")
@@ -137,3 +140,17 @@ def run(
         f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n"
         f"results: {result.out}/deals.parquet, {result.out}/summary.parquet, {result.out}/manifest.json"
     )
+    _after_run(result.out, report, screen)
+
+
+def _after_run(out: Path, report: bool, screen: Console) -> None:
+    """The SPRT's outcome, if any, and report.html when asked for."""
+    import json
+
+    from simulator.cli.report import sprt_line, write_report
+
+    line = sprt_line(json.loads((out / "manifest.json").read_text()))
+    if line:
+        screen.print(line)
+    if report:
+        screen.print(f"report: {write_report(out)}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -44,8 +43,3 @@ def put_mask(out: np.ndarray, at: int, mask: int, width: int = 52) -> None:
 def relative_sides(sides: Sequence[Sequence[int]], seat: int, n: int) -> list[int]:
     """Side indices ordered from the observer's: own side first, then by the next seat to play."""
     return sorted(range(len(sides)), key=lambda k: min((s - seat) % n for s in sides[k]))
-
-
-def view_scores(view: Any, sides: int) -> tuple[int, ...]:
-    """The view's match totals per side; zeros for a view from before issue 8 added ``scores``."""
-    return getattr(view, "scores", None) or (0,) * sides

@@ -13,7 +13,7 @@ import numpy as np
 
 from simulator.cards import RANK
 from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE
-from simulator.rl.observe.layout import Layout, put_mask, relative_sides, view_scores
+from simulator.rl.observe.layout import Layout, put_mask, relative_sides
 
 LAYOUT = Layout(
     (
@@ -81,12 +81,11 @@ def encode(view: Any) -> np.ndarray:
     put_mask(out, _O["house_cards"], in_houses)
     piles = captured_piles(v.history, side_of, len(rules.sides))
     target = rules.baazi_target
-    scores = view_scores(v, len(rules.sides))
     for i, k in enumerate(relative_sides(rules.sides, seat, n)):
         put_mask(out, _O["piles"] + 52 * i, piles[k])
         out[_O["sweep_points"] + i] = v.sweep_points[k] / 100
         out[_O["sweeps"] + i] = v.sweeps[k] / 10
-        out[_O["scores"] + i] = scores[k] / target
+        out[_O["scores"] + i] = v.scores[k] / target
     put_mask(out, _O["played"], v.played)
     out[_O["bid"] + (v.bid - 9 if v.bid else 5)] = 1.0
     out[_O["bidder"] + (v.bidder - seat) % n] = 1.0

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator.rl.observe.layout import Layout, put_mask, relative_sides, view_scores
+from simulator.rl.observe.layout import Layout, put_mask, relative_sides
 
 LAYOUT = Layout(
     (
@@ -59,13 +59,12 @@ def encode(view: Any) -> np.ndarray:
     put_mask(out, _O["other_builds"], other_b)
     order = relative_sides(rules.sides, seat, n)
     target = rules.target_score
-    scores = view_scores(v, len(rules.sides))
     for i, k in enumerate(order):
         pile = v.piles[k]
         seen |= pile
         put_mask(out, _O["piles"] + 52 * i, pile)
         out[_O["sweeps"] + i] = v.sweeps[k] / 10
-        out[_O["scores"] + i] = scores[k] / target
+        out[_O["scores"] + i] = v.scores[k] / target
     put_mask(out, _O["unseen"], ~seen & ((1 << 52) - 1))
     for s in range(n):
         out[_O["hand_sizes"] + (s - seat) % n] = v.hand_sizes[s] / 8

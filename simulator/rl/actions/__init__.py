@@ -1,9 +1,9 @@
-"""Integer action ids for every move of each game (pure Python: the core install needs them too).
+"""Integer action ids for every move of each game (pure Python: the core install has them too).
 
-Each game's codec (``SWEEP_ACTIONS``, ``SEEP_ACTIONS``, ``SUECA_ACTIONS``; ``GAME.actions``) has
-``size``, ``legal(moves)`` (id -> move for a position's legal moves), ``encode(move, state)``,
-``decode(id, state)`` and ``describe(id)``. See slots.py for why the fishing games' ids are
-relative to the position.
+Each game's codec is ``GAME.actions`` (simulator/games/<game>/actions.py): ``size``,
+``legal(moves)`` (id -> move for one position's legal moves), ``encode(move, state)``,
+``decode(id, state)`` and ``describe(id)``. slots.py holds the card x slot codec of the fishing
+games and says why their ids are relative to the position.
 """
 
 from __future__ import annotations
@@ -11,12 +11,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
-
-_MODULES = {
-    "sweep": "simulator.rl.actions.sweep",
-    "seep": "simulator.rl.actions.seep",
-    "sueca": "simulator.rl.actions.sueca",
-}
 
 
 class ActionCodec(Protocol):
@@ -38,5 +32,5 @@ class ActionCodec(Protocol):
 
 
 def codec_for(game: str) -> ActionCodec:
-    """The action codec of a game by name."""
-    return importlib.import_module(_MODULES[game]).ACTIONS
+    """The action codec of a game by name (also ``GAME.actions``)."""
+    return importlib.import_module(f"simulator.games.{game}.actions").ACTIONS

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from simulator.games import get_game
 from simulator.games.sweep import TRAIL
+from simulator.games.sweep.actions import sort_key as sweep_key
 from simulator.rl.actions import codec_for
 from simulator.rl.actions.slots import SlotCodec
-from simulator.rl.actions.sweep import sort_key as sweep_key
 from simulator.variants import resolve_variant
 from tests.rl.positions import GAMES, random_positions
 
@@ -105,3 +105,8 @@ def test_overflow_keeps_the_first_moves_in_canonical_order_and_refuses_the_rest(
     lost = next(ms[2] for ms in per_card.values() if len(ms) > 2)
     with pytest.raises(ValueError, match="has no action id"):
         codec.encode(lost, state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_object_carries_its_codec(game: str) -> None:
+    assert get_game(game).actions is codec_for(game)

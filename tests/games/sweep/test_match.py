@@ -145,3 +145,17 @@ def test_dealer_rotates_and_first_dealer_from_seed() -> None:
             break
         state = match.next_deal()
     assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(dealers))
+
+
+def test_views_carry_the_match_totals_before_the_round() -> None:
+    rules = make_rules({"num_players": 2, "target_score": 30})
+    match = GAME.new_match(rules, lambda k: 900 + k)
+    rng = random.Random(2)
+    for _ in range(3):
+        state = match.next_deal()
+        before = tuple(match.totals)
+        while state.current_player() >= 0:
+            assert state.view(state.current_player()).scores == before
+            state.apply(rng.choice(state.legal_moves()))
+        match.finish_deal(state)
+    assert any(match.totals)

@@ -41,6 +41,8 @@ class TournamentConfig(BaseModel):
     chunk_size: int | None = Field(default=None, gt=0)
     backend: Backend = "loky"
     scheduler: str | None = None
+    scheduler_timeout: float = Field(default=10.0, gt=0)  # seconds to wait for the Dask scheduler
+    move_timeout: float = Field(default=60.0, ge=0)  # seconds per move; 0 = no limit
     output: str | None = None
     sprt: SprtConfig | None = None  # sequential test of a head-to-head run (simulator/analysis/sprt.py)
     sprt_batch: int = Field(default=DEFAULT_BATCH, gt=0)  # deal groups between two looks

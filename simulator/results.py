@@ -10,8 +10,6 @@ from typing import Any
 
 import polars as pl
 
-from simulator.rows import SORT_KEYS
-
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -46,45 +44,69 @@ def write_json(data: Any, path: Path) -> None:
     atomic_write_bytes(path, _write)
 
 
+#: rows per row group of deals.parquet: fixed, so the file's bytes do not depend on how the
+#: rows were chunked
+ROW_GROUP_ROWS = 100_000
+
+
 class PartStore:
-    """Completed chunks, one Parquet file each, so an interrupted run resumes.
+    """Completed chunks, one Parquet file each (``v<variant>-l<lineup>-<start>-<stop>``),
+    so an interrupted run resumes, plus ``run.json``: which run they belong to."""
 
-    The folder holds a fingerprint of everything that determines the rows; a
-    run with another fingerprint starts afresh.
-    """
-
-    def __init__(self, out: Path, fingerprint: str) -> None:
+    def __init__(self, out: Path) -> None:
         self.dir = out / ".parts"
-        self.fingerprint = fingerprint
+        self.record_path = self.dir / "run.json"
 
-    def open(self, fresh: bool) -> None:
-        stamp = self.dir / "FINGERPRINT"
-        if self.dir.exists() and (fresh or not stamp.exists() or stamp.read_text() != self.fingerprint):
-            for f in self.dir.iterdir():
-                f.unlink()
-        self.dir.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(self.fingerprint)
+    def exists(self) -> bool:
+        return self.dir.is_dir()
+
+    def read_record(self) -> dict[str, Any] | None:
+        """The record of the run the parts belong to (None when there is none)."""
+        try:
+            return json.loads(self.record_path.read_text())
+        except (OSError, ValueError):
+            return None
+
+    def write_record(self, record: dict[str, Any]) -> None:
+        write_json(record, self.record_path)
+
+    def _files(self) -> list[tuple[tuple[int, int, int, int], Path]]:
+        found = []
+        for f in self.dir.glob("v*-l*-*-*.parquet"):
+            v, lineup, start, stop = f.stem.split("-")
+            found.append(((int(v[1:]), int(lineup[1:]), int(start), int(stop)), f))
+        return sorted(found)
 
     def done_ranges(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
         """(variant, lineup) -> the (start, stop) ranges of deal groups already stored."""
         done: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for f in self.dir.glob("v*-l*-*-*.parquet"):
-            v, lineup, start, stop = f.stem.split("-")
-            done.setdefault((int(v[1:]), int(lineup[1:])), []).append((int(start), int(stop)))
+        for (v, lineup, start, stop), _ in self._files():
+            done.setdefault((v, lineup), []).append((start, stop))
         return done
 
     def save(self, key: str, frame: pl.DataFrame) -> None:
         write_parquet(frame, self.dir / f"{key}.parquet")
 
-    def collect(self, deals: int) -> pl.DataFrame | None:
-        files = sorted(self.dir.glob("v*-l*-*-*.parquet"))
-        if not files:
-            return None
-        frame = pl.concat([pl.read_parquet(f) for f in files], how="vertical")
-        return frame.filter(pl.col("deal_index") < deals).sort(SORT_KEYS)
+    def scan(self, deals: int, schema: dict[str, Any]) -> pl.LazyFrame:
+        """Every stored row of the first ``deals`` deal groups, in the order of deals.parquet.
 
-    def remove(self) -> None:
+        Part files are disjoint ranges, each sorted inside, so reading them in
+        (variant, lineup, start) order gives the sorted rows without sorting."""
+        files = [f for (_, _, start, _), f in self._files() if start < deals]
+        if not files:
+            return pl.LazyFrame(schema=schema)
+        return pl.scan_parquet(files).filter(pl.col("deal_index") < deals).select(list(schema))
+
+    def discard(self) -> None:
+        """Delete the stored chunks and the record (the run starts over)."""
         if self.dir.exists():
             for f in self.dir.iterdir():
                 f.unlink()
             self.dir.rmdir()
+
+
+def sink_parquet(rows: pl.LazyFrame, path: Path) -> None:
+    """Stream ``rows`` into ``path`` (atomically) without holding them in memory."""
+    atomic_write_bytes(
+        path, lambda tmp: rows.sink_parquet(tmp, statistics=True, row_group_size=ROW_GROUP_ROWS)
+    )

@@ -56,10 +56,6 @@ WORKER_COLUMNS = (
     "won",
 )
 
-#: the row order of deals.parquet; ``variant_order`` (the variant's index in the config)
-#: travels in part files only
-SORT_KEYS = ["variant_order", "lineup", "deal_index", "rotation", "round", "side"]
-
 
 def _dtype(name: str) -> Any:
     import polars as pl

@@ -1,23 +1,23 @@
-"""`cardsim run`: schedule deal groups, play chunks in parallel, write results.
+"""`cardsim run`: claim the output folder, plan, play chunks in parallel, write results.
 
 Every completed chunk is stored at once as a part file, so an interrupted or
-failed run keeps its rows and the next run with the same settings resumes.
-Rows are sorted by their keys before writing, which makes the output identical
-whatever the number of jobs, the chunk size or the order chunks finish in.
+failed run keeps its rows and the next run with the same settings and code
+resumes. The final files stream from the part files (the rows are never all in
+memory), in a fixed order, so they are identical whatever the number of jobs,
+the chunk size or the order chunks finish in.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import platform
+import os
+import shutil
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -25,32 +25,46 @@ import polars as pl
 from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
-from simulator import __version__
-from simulator.analysis.outputs import analyze, write_analysis
+from simulator.analysis.outputs import BALANCE, COMPARISONS, RATINGS, analyze, write_analysis
 from simulator.analysis.runinfo import RunInfo
 from simulator.analysis.sprt import SequentialTest, batch_rows, split_at_batches
-from simulator.config import Tournament, effective_jobs
+from simulator.config import Tournament, TournamentConfig, effective_jobs
 from simulator.errors import StrategyFailure, UserError
-from simulator.results import PartStore, write_json, write_parquet
+from simulator.folder import PARTIAL_DIR, claim, read_manifest, take_over
+from simulator.manifest import build_manifest
+from simulator.provenance import code_hashes, fingerprint
+from simulator.results import PartStore, sink_parquet, write_json, write_parquet
 from simulator.rows import chunk_constants, chunk_frame, deals_schema
 from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missing_ranges
 from simulator.stats import summarize
+from simulator.stopping import StopRequested, StopSignals, exit_code
 from simulator.worker import RunContext, play_chunk
 
 
 class RunInterrupted(Exception):
-    """The user stopped the run; completed chunks are saved for a resume."""
+    """A stop signal ended the run; completed chunks are saved for a resume."""
+
+    def __init__(self, message: str, exit_code: int) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
 
 
 @dataclass
 class RunResult:
-    out: Path
-    deals: pl.DataFrame
-    summary: pl.DataFrame
+    out: Path  # the folder holding this run's files
     groups_played: int
     deals_played: int
     groups_resumed: int
     seconds: float
+    already_complete: bool = False
+
+    @property
+    def deals(self) -> pl.DataFrame:
+        return pl.read_parquet(self.out / "deals.parquet")
+
+    @property
+    def summary(self) -> pl.DataFrame:
+        return pl.read_parquet(self.out / "summary.parquet")
 
 
 def build_context(t: Tournament) -> RunContext:
@@ -65,80 +79,46 @@ def build_context(t: Tournament) -> RunContext:
         lineups=t.lineups,
         specs=t.strategies,
         players=tuple(v.rules.num_players for v in t.variants),
+        move_timeout=t.config.move_timeout or None,
+        parent_pid=os.getpid(),
     )
 
 
-def fingerprint(ctx: RunContext) -> str:
-    """Everything that determines the rows, except how many deals are asked for."""
-    key = repr(
-        (
-            __version__,
-            ctx.game,
-            ctx.root_seed,
-            ctx.unit,
-            ctx.variant_names,
-            ctx.variant_options,
-            ctx.lineups,
-            ctx.specs,
-        )
+def run_record(t: Tournament, ctx: RunContext) -> dict[str, Any]:
+    """Who the run is: the fingerprint of everything that determines the rows (except
+    how many deal groups are asked for), and the hashes of the code that plays them."""
+    settings = (
+        ctx.game,
+        ctx.root_seed,
+        ctx.unit,
+        ctx.variant_names,
+        ctx.variant_options,
+        ctx.lineups,
+        ctx.specs,
     )
-    return hashlib.sha256(key.encode()).hexdigest()[:20]
-
-
-def _package_versions() -> dict[str, str]:
-    out = {"python": sys.version.split()[0], "platform": platform.platform()}
-    for name in ("polars", "joblib", "pydantic", "scipy", "typer", "pyyaml", "tqdm"):
-        try:
-            out[name] = version(name)
-        except PackageNotFoundError:
-            continue
-    return out
-
-
-def manifest(
-    t: Tournament,
-    ctx: RunContext,
-    started: datetime,
-    groups_done: int,
-    total: int,
-    status: str,
-    error: str | None = None,
-) -> dict[str, Any]:
     return {
-        "cardsim_version": __version__,
-        "status": status,
-        "error": error,
-        "config_file": t.source,
-        "config": t.config.model_dump(),
-        "root_seed": t.config.seed,
-        "variants": [
-            {
-                "name": v.name,
-                "base": v.base,
-                "overrides": dict(v.overrides),
-                "rules_hash": v.rules.rules_hash,
-                "rules": v.rules.options(),
-                "lineups": [lu.label for lu in ctx.lineups[i]],
-            }
-            for i, v in enumerate(t.variants)
-        ],
-        "strategies": [
-            {"name": s.name, "plugin": s.plugin, "params": dict(s.params), "source": s.source}
-            for s in t.strategies
-        ],
-        "packages": _package_versions(),
-        "started": started.isoformat(timespec="seconds"),
-        "finished": datetime.now(UTC).isoformat(timespec="seconds"),
-        "deal_groups_completed": groups_done,
-        "deal_groups_total": total,
+        "fingerprint": fingerprint(settings),
+        "code": code_hashes(t.strategies),
+        "name": t.config.name,
+        "game": t.game.name,
+        "seed": t.config.seed,
     }
 
 
+def _check_backend(cfg: TournamentConfig) -> None:
+    if cfg.scheduler and cfg.backend != "dask":
+        raise UserError(
+            f"a scheduler address ({cfg.scheduler}) is only used with the dask backend",
+            "scheduler (--scheduler)",
+            "add --backend dask (backend: dask), or drop the scheduler",
+        )
+
+
 @contextmanager
-def _backend(name: str, scheduler: str | None, jobs: int) -> Iterator[None]:
+def _backend(cfg: TournamentConfig, jobs: int) -> Iterator[None]:
     """joblib's loky processes here, or a Dask cluster (``scheduler`` address, else a
     local cluster of ``jobs`` workers) through joblib's Dask backend."""
-    if name != "dask":
+    if cfg.backend != "dask":
         with parallel_config(backend="loky", n_jobs=jobs):
             yield
         return
@@ -148,12 +128,20 @@ def _backend(name: str, scheduler: str | None, jobs: int) -> Iterator[None]:
         raise UserError(
             "the dask backend needs the distributed package", "backend", "pip install 'cardsim[dask]'"
         ) from None
-    if scheduler:
-        client = Client(scheduler)
+    if cfg.scheduler:
+        try:
+            client = Client(cfg.scheduler, timeout=cfg.scheduler_timeout)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UserError(
+                f"no Dask scheduler answered at {cfg.scheduler} within {cfg.scheduler_timeout:g} s "
+                f"({type(exc).__name__})",
+                "scheduler (--scheduler)",
+                "check the address and that the scheduler is running (scheduler_timeout: sets the wait)",
+            ) from None
     else:
         client = Client(LocalCluster(n_workers=jobs, threads_per_worker=1, dashboard_address=None))
     try:
-        with parallel_config(backend="dask", n_jobs=-1 if scheduler else jobs):
+        with parallel_config(backend="dask", n_jobs=-1 if cfg.scheduler else jobs):
             yield
     finally:
         client.close()
@@ -166,6 +154,7 @@ class _Plan:
     tournament: Tournament
     ctx: RunContext
     parts: PartStore
+    record: dict[str, Any]
     tasks: list[ChunkTask]
     schema: dict[str, Any]
     total: int
@@ -179,13 +168,12 @@ class _Progress:
     deals: int = 0
     status: str = "complete"  # complete | failed | interrupted
     error: str | None = None
+    signum: int | None = None
     seconds: float = 0.0
+    files: list[str] = field(default_factory=list)
 
 
-def _plan(t: Tournament, fresh: bool) -> _Plan:
-    ctx = build_context(t)
-    parts = PartStore(t.output, fingerprint(ctx))
-    parts.open(fresh)
+def _plan(t: Tournament, ctx: RunContext, parts: PartStore, record: dict[str, Any]) -> _Plan:
     done = parts.done_ranges()
     counts = [len(lineups) for lineups in ctx.lineups]
     deals = t.config.deals
@@ -203,6 +191,7 @@ def _plan(t: Tournament, fresh: bool) -> _Plan:
         t,
         ctx,
         parts,
+        record,
         chunk_tasks(counts, deals, chunk, done),
         deals_schema(t.game.side_columns, match_columns),
         total,
@@ -222,46 +211,57 @@ def _bar(plan: _Plan, quiet: bool) -> tqdm:
     )
 
 
-def _play(plan: _Plan, quiet: bool, bar: tqdm | None = None) -> _Progress:
-    """Run the chunks in parallel, saving each as it arrives; a failure or Ctrl-C
-    stops the run but keeps what is saved."""
+def _play(plan: _Plan, quiet: bool, signals: StopSignals, bar: tqdm | None = None) -> _Progress:
+    """Run the chunks in parallel, saving each as it arrives; a fault or a stop signal
+    stops the run (and its workers) but keeps what is saved."""
     t, ctx, cfg = plan.tournament, plan.ctx, plan.tournament.config
     by_key = {task.key: task for task in plan.tasks}
     progress = _Progress()
     own_bar = bar is None
     bar = _bar(plan, quiet) if bar is None else bar
     start = time.perf_counter()
+    signals.armed = True
     try:
-        with _backend(cfg.backend, cfg.scheduler, plan.jobs):
+        if signals.received is not None:
+            raise StopRequested(signals.received)
+        with _backend(cfg, plan.jobs):
             results = Parallel(return_as="generator_unordered")(
                 delayed(play_chunk)(ctx, task) for task in plan.tasks
             )
-            for key, cols in results:
-                task = by_key[key]
-                variant = t.variants[task.variant_index]
-                lineup = ctx.lineups[task.variant_index][task.lineup_index]
-                constants = chunk_constants(
-                    t.game.name, variant.name, variant.rules.rules_hash, cfg.unit, cfg.seed, lineup
-                )
-                frame = chunk_frame(cols, constants, plan.schema, task.variant_index, variant.rules.sides)
-                plan.parts.save(key, frame)
-                progress.groups += task.groups
-                progress.deals += len(
-                    set(zip(cols["deal_index"], cols["rotation"], cols["round"], strict=True))
-                )
-                bar.update(task.groups)
+            with closing(results):
+                for key, cols in results:
+                    task = by_key[key]
+                    variant = t.variants[task.variant_index]
+                    lineup = ctx.lineups[task.variant_index][task.lineup_index]
+                    constants = chunk_constants(
+                        t.game.name, variant.name, variant.rules.rules_hash, cfg.unit, cfg.seed, lineup
+                    )
+                    frame = chunk_frame(cols, constants, plan.schema, task.variant_index, variant.rules.sides)
+                    plan.parts.save(key, frame)
+                    progress.groups += task.groups
+                    progress.deals += len(
+                        set(zip(cols["deal_index"], cols["rotation"], cols["round"], strict=True))
+                    )
+                    bar.update(task.groups)
     except StrategyFailure as exc:
         progress.status, progress.error = "failed", str(exc)
-    except KeyboardInterrupt:
-        progress.status, progress.error = "interrupted", "interrupted by the user"
+    except KeyboardInterrupt as exc:
+        _interrupted(progress, exc)
     finally:
+        signals.armed = False
         if own_bar:
             bar.close()
     progress.seconds = time.perf_counter() - start
     return progress
 
 
-def _play_sprt(plan: _Plan, quiet: bool, test: SequentialTest) -> _Progress:
+def _interrupted(progress: _Progress, exc: KeyboardInterrupt) -> None:
+    signum = exc.signum if isinstance(exc, StopRequested) else 2
+    progress.status, progress.signum = "interrupted", signum
+    progress.error = f"stopped by {'SIGTERM' if signum == 15 else 'SIGINT'}"
+
+
+def _play_sprt(plan: _Plan, quiet: bool, signals: StopSignals, test: SequentialTest) -> _Progress:
     """Play batch after batch of deal groups in deal-index order until the SPRT decides
     (simulator/analysis/sprt.py); chunks never straddle two batches."""
     cfg = plan.tournament.config
@@ -275,32 +275,64 @@ def _play_sprt(plan: _Plan, quiet: bool, test: SequentialTest) -> _Progress:
     bar = _bar(plan, quiet)
     try:
         for start in range(0, cfg.deals, test.batch):
-            step = _play(dataclasses.replace(plan, tasks=by_batch.get(start // test.batch, [])), quiet, bar)
+            batch = dataclasses.replace(plan, tasks=by_batch.get(start // test.batch, []))
+            step = _play(batch, quiet, signals, bar)
             total.groups, total.deals = total.groups + step.groups, total.deals + step.deals
             total.seconds += step.seconds
             if step.status != "complete":
-                total.status, total.error = step.status, step.error
+                total.status, total.error, total.signum = step.status, step.error, step.signum
                 break
             stop = min(cfg.deals, start + test.batch)
+            signals.armed = True
             rows = batch_rows(plan.parts.dir.glob("v*-l*-*-*.parquet"), start, stop)
             if rows is not None:
                 test.add_rows(rows, stop)
+            signals.armed = False
             bar.set_postfix_str(test.progress_text())
             if test.decision:
                 break
-    except KeyboardInterrupt:
-        total.status, total.error = "interrupted", "interrupted by the user"
+    except KeyboardInterrupt as exc:
+        _interrupted(total, exc)
     finally:
+        signals.armed = False
         bar.close()
     return total
 
 
-def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -> RunResult:
-    """Play the tournament and write deals.parquet, summary.parquet and manifest.json."""
-    started = datetime.now(UTC)
-    plan = _plan(t, fresh)
+def write_results(
+    dest: Path, plan: _Plan, progress: _Progress, started: datetime, test: SequentialTest | None
+) -> None:
+    """Write the run's files into ``dest``: deals.parquet streamed from the part files,
+    the summary and the analysis files computed from it out of core, then
+    manifest.json last (so a manifest always describes files that are all in place).
+    Each file is atomic. With an SPRT, rows past the stopping batch are not kept."""
+    t = plan.tournament
+    dest.mkdir(parents=True, exist_ok=True)
+    kept = t.config.deals if test is None or test.decision is None else test.until
+    sink_parquet(plan.parts.scan(kept, plan.schema), dest / "deals.parquet")
+    order = {v.name: i for i, v in enumerate(t.variants)}
+    deals = pl.scan_parquet(dest / "deals.parquet").with_columns(
+        variant_order=pl.col("variant").replace_strict(order, return_dtype=pl.Int32)
+    )
+    write_parquet(summarize(deals, list(t.game.side_columns), t.config.unit), dest / "summary.parquet")
+    analysis = analyze(pl.scan_parquet(dest / "deals.parquet"), run_info(t))
+    write_analysis(dest, analysis)
+    files = ["deals.parquet", "summary.parquet", COMPARISONS, BALANCE]
+    files += [RATINGS] if analysis.ratings is not None else []
+    state: dict[str, Any] = {
+        "status": progress.status,
+        "error": progress.error,
+        "deal_groups_completed": plan.already + progress.groups,
+        "deal_groups_total": plan.total,
+    }
+    if test is not None:
+        state["sprt"] = test.manifest()
+    write_json(build_manifest(t, plan.record, started, state, files), dest / "manifest.json")
+
+
+def run_info(t: Tournament) -> RunInfo:
     cfg = t.config
-    info = RunInfo(
+    return RunInfo(
         t.game.name,
         cfg.unit,
         cfg.format,
@@ -308,32 +340,77 @@ def run_tournament(t: Tournament, *, quiet: bool = False, fresh: bool = False) -
         tuple(v.name for v in t.variants),
         tuple(s.name for s in t.strategies),
     )
-    test = SequentialTest(cfg.sprt, cfg.sprt_batch, info) if cfg.sprt is not None else None
-    progress = _play(plan, quiet) if test is None else _play_sprt(plan, quiet, test)
-    out = t.output
-    # with an SPRT, the rows of groups past the stopping batch are not kept
-    kept = cfg.deals if test is None or test.decision is None else test.until
-    deals = plan.parts.collect(kept)
-    if deals is None:
-        deals = pl.DataFrame(schema=plan.schema).with_columns(
-            pl.lit(0, dtype=pl.Int32).alias("variant_order")
-        )
-    summary = summarize(deals, list(t.game.side_columns), t.config.unit) if deals.height else pl.DataFrame()
-    deals = deals.drop("variant_order")
-    write_parquet(deals, out / "deals.parquet")
-    write_parquet(summary, out / "summary.parquet")
+
+
+def _finish(
+    out: Path, plan: _Plan, progress: _Progress, started: datetime, test: SequentialTest | None
+) -> RunResult:
+    """Write the results; an incomplete run never replaces a complete result of this run
+    (its files then go to ``<out>/partial``)."""
+    complete = progress.status == "complete"
+    previous = read_manifest(out)
+    keep_previous = not complete and previous is not None and previous.get("status") == "complete"
+    dest = out / PARTIAL_DIR if keep_previous else out
+    write_results(dest, plan, progress, started, test)
+    if complete:
+        plan.parts.discard()
+        shutil.rmtree(out / PARTIAL_DIR, ignore_errors=True)
     groups_done = plan.already + progress.groups
-    record = manifest(t, plan.ctx, started, groups_done, plan.total, progress.status, progress.error)
-    if test is not None:
-        record["sprt"] = test.manifest()
-    write_json(record, out / "manifest.json")
-    write_analysis(out, analyze(deals.lazy(), info))
     saved = f"{groups_done} of {plan.total} deal groups are saved in {out}"
+    if keep_previous:
+        saved += f" (the complete earlier results stay in place; this run's files are in {dest})"
     if progress.status == "interrupted":
-        raise RunInterrupted(f"interrupted: {saved}; run the same command again to resume.")
+        assert progress.signum is not None
+        raise RunInterrupted(
+            f"{progress.error}: {saved}; run the same command again to resume.", exit_code(progress.signum)
+        )
     if progress.status == "failed":
         raise StrategyFailure(
-            f"{progress.error}\n  {saved}; fix the problem and run the same command again to resume."
+            f"{progress.error}\n  {saved}; run the same command again to resume (after changing "
+            "code, add --fresh to start over or --resume-anyway to keep the saved rows)."
         )
-    plan.parts.remove()
-    return RunResult(out, deals, summary, progress.groups, progress.deals, plan.already, progress.seconds)
+    return RunResult(dest, progress.groups, progress.deals, plan.already, progress.seconds)
+
+
+def _already_complete(out: Path, parts: PartStore, record: dict[str, Any], deals: int) -> bool:
+    """The folder already holds this run's complete result, played by the same code."""
+    previous = read_manifest(out)
+    return (
+        previous is not None
+        and not parts.exists()
+        and previous.get("status") == "complete"
+        and previous.get("fingerprint") == record["fingerprint"]
+        and previous.get("code") == record["code"]
+        and previous.get("config", {}).get("deals") == deals
+    )
+
+
+def run_tournament(
+    t: Tournament,
+    *,
+    quiet: bool = False,
+    fresh: bool = False,
+    force: bool = False,
+    resume_anyway: bool = False,
+) -> RunResult:
+    """Play the tournament into its output folder: deals.parquet, summary.parquet and
+    manifest.json. Raises :class:`RunInterrupted` on a stop signal and
+    :class:`StrategyFailure` on a fault, after saving what was played."""
+    started = datetime.now(UTC)
+    _check_backend(t.config)
+    ctx = build_context(t)
+    signals = StopSignals()
+    signals.armed = False
+    with signals.installed(), claim(t.output) as out:
+        parts = PartStore(out)
+        record = run_record(t, ctx)
+        if not fresh and not force and _already_complete(out, parts, record, t.config.deals):
+            total = sum(len(lu) for lu in t.lineups) * t.config.deals
+            return RunResult(out, 0, 0, total, 0.0, already_complete=True)
+        record = take_over(out, parts, record, fresh=fresh, force=force, resume_anyway=resume_anyway)
+        parts.write_record(record)
+        plan = _plan(t, ctx, parts, record)
+        cfg = t.config
+        test = SequentialTest(cfg.sprt, cfg.sprt_batch, run_info(t)) if cfg.sprt is not None else None
+        progress = _play(plan, quiet, signals) if test is None else _play_sprt(plan, quiet, signals, test)
+        return _finish(out, plan, progress, started, test)

@@ -16,6 +16,7 @@ comparing two means. Win rates use the Wilson score interval.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import polars as pl
 from scipy import stats
@@ -38,77 +39,140 @@ def _wilson(wins: int, trials: int) -> tuple[float | None, float | None]:
     return float(ci.low), float(ci.high)
 
 
-def _with_margin(deals: pl.DataFrame) -> pl.DataFrame:
+#: rows aggregated in one batch: the summary reads deals in slices of deal indices, so its
+#: memory does not grow with the run
+BATCH_ROWS = 1_000_000
+_KEYS = ["variant_order", "variant", "rules_hash", "strategy", "opponent"]
+
+
+def _group_sums(deals: pl.LazyFrame, numeric: list[str], unit: str) -> pl.DataFrame:
+    """Exact integer sums per (strategy, opponent) and per deal group shape, opponent
+    ``(all)`` included.
+
+    A deal group's mean points are ``s / c`` (``c`` rows) and its mean margin
+    ``m / (c * (sides - 1))``, with ``m`` the sum of own points x sides minus the
+    deal's total, an integer. Keeping numerators and denominators apart makes every
+    aggregate an integer sum, exact in any order: the summary does not depend on
+    how rows are split, batched or spread over threads, to the last bit."""
     deal_keys = ["variant", "lineup", "deal_index", "rotation", "round"]
-    sides = pl.len().over(deal_keys)
-    others = (pl.col("points").sum().over(deal_keys) - pl.col("points")) / (sides - 1)
-    return deals.with_columns(margin=(pl.col("points") - others).cast(pl.Float64))
-
-
-def summarize(deals: pl.DataFrame, category_columns: list[str], unit: str) -> pl.DataFrame:
-    """One row per (variant, strategy, opponent), plus opponent ``(all)`` per strategy."""
-    deals = _with_margin(deals)
-    numeric = [c for c in category_columns if deals.schema[c].is_numeric() or deals.schema[c] == pl.Boolean]
-    both = pl.concat([deals, deals.with_columns(opponent=pl.lit(ALL_OPPONENTS))])
-    keys = ["variant_order", "variant", "rules_hash", "strategy", "opponent"]
-    group_keys = [*keys, "deal_index"]
-    per_group = both.group_by(group_keys).agg(points=pl.col("points").mean(), margin=pl.col("margin").mean())
-    spread = per_group.group_by(keys).agg(
-        groups=pl.len(),
-        points_mean=pl.col("points").mean(),
-        points_group_sd=pl.col("points").std(),
-        margin_mean=pl.col("margin").mean(),
-        margin_group_sd=pl.col("margin").std(),
+    sides = pl.len().over(deal_keys).cast(pl.Int64)
+    rows = deals.with_columns(
+        sides=sides, margin_x=pl.col("points") * sides - pl.col("points").sum().over(deal_keys)
     )
-    if unit == "match":
-        outcome = (
-            both.filter(pl.col("round") == 1)
-            .group_by(keys)
-            .agg(
-                wins=pl.col("match_won").sum(),
-                trials=pl.len(),
-                mean_match_rounds=pl.col("match_rounds").mean(),
-            )
+    rows = pl.concat([rows, rows.with_columns(opponent=pl.lit(ALL_OPPONENTS))])
+    won = (pl.col("match_won") & (pl.col("round") == 1)) if unit == "match" else pl.col("won")
+    trials = (pl.col("round") == 1).cast(pl.Int64).sum() if unit == "match" else pl.len().cast(pl.Int64)
+    per_group = rows.group_by([*_KEYS, "deal_index"]).agg(
+        c=pl.len(),
+        sides=pl.col("sides").first(),
+        s=pl.col("points").sum(),
+        m=pl.col("margin_x").sum(),
+        x2=(pl.col("points") * pl.col("points")).sum(),
+        deals=pl.struct("lineup", "rotation", "round").n_unique(),
+        matches=pl.struct("lineup", "rotation").n_unique(),
+        wins=won.cast(pl.Int64).sum(),
+        trials=trials,
+        **({"rounds": pl.col("match_rounds").filter(pl.col("round") == 1).sum()} if unit == "match" else {}),
+        **{f"sum_{c}": pl.col(c).cast(pl.Int64).sum() for c in numeric},
+        **{f"n_{c}": pl.col(c).count() for c in numeric},
+    )
+    added = [c for c in per_group.collect_schema() if c not in (*_KEYS, "deal_index", "c", "sides")]
+    return (
+        per_group.group_by([*_KEYS, "c", "sides"])
+        .agg(
+            *[pl.col(c).sum() for c in added],
+            g=pl.len(),
+            s2=(pl.col("s") * pl.col("s")).sum(),
+            m2=(pl.col("m") * pl.col("m")).sum(),
         )
-    else:
-        outcome = both.group_by(keys).agg(wins=pl.col("won").sum(), trials=pl.len())
-    counts = both.group_by(keys).agg(
-        pl.struct("lineup", "deal_index", "rotation", "round").n_unique().alias("deals"),
-        pl.struct("lineup", "deal_index", "rotation").n_unique().alias("matches"),
-        pl.col("points").std().alias("points_sd"),
-        *[pl.col(c).cast(pl.Float64).mean().alias(f"mean_{c}") for c in numeric],
+        .collect(engine="in-memory")
     )
-    table = counts.join(spread, on=keys).join(outcome, on=keys).sort(keys)
-    if unit != "match":
-        table = table.with_columns(matches=pl.lit(0, dtype=pl.UInt32))
+
+
+def _batches(deals: pl.LazyFrame) -> list[pl.LazyFrame]:
+    """Slices of whole deal indices, about BATCH_ROWS rows each (every deal group falls
+    in one slice; a scan of a sorted file reads only the row groups it needs)."""
+    n, top = deals.select(pl.len(), pl.col("deal_index").max()).collect().row(0)
+    if not n:
+        return [deals]
+    step = max(1, -(-(top + 1) * BATCH_ROWS // n))
+    return [
+        deals.filter(pl.col("deal_index").is_between(lo, lo + step, closed="left"))
+        for lo in range(0, top + 1, step)
+    ]
+
+
+def _fraction_mean_sd(shapes: list[tuple[int, int, int, int]]) -> tuple[int, float | None, float | None]:
+    """Groups, mean and sd over groups of values ``sum / d``, from (d, groups, sum of
+    numerators, sum of squared numerators) per denominator d, exactly."""
+    g = sum(k for _, k, _, _ in shapes)
+    if not g:
+        return 0, None, None
+    total = sum(Fraction(s, d) for d, _, s, _ in shapes)
+    squares = sum(Fraction(s2, d * d) for d, _, _, s2 in shapes)
+    mean = total / g
+    sd = math.sqrt((squares - total * mean) / (g - 1)) if g > 1 else None
+    return g, float(mean), sd
+
+
+def _sd(n: int, total: int, squares: int) -> float | None:
+    return math.sqrt(Fraction(squares * n - total * total, n * (n - 1))) if n > 1 else None
+
+
+def summarize(deals: pl.DataFrame | pl.LazyFrame, category_columns: list[str], unit: str) -> pl.DataFrame:
+    """One row per (variant, strategy, opponent), plus opponent ``(all)`` per strategy.
+
+    ``deals`` may be a LazyFrame (a scan of deals.parquet): it is read in batches."""
+    deals = deals.lazy()
+    schema = deals.collect_schema()
+    numeric = [c for c in category_columns if schema[c].is_numeric() or schema[c] == pl.Boolean]
+    sums = pl.concat([_group_sums(batch, numeric, unit) for batch in _batches(deals)])
     rows = []
-    for row in table.iter_rows(named=True):
-        p_low, p_high = _t_interval(row["points_mean"], row["points_group_sd"], row["groups"])
-        m_low, m_high = _t_interval(row["margin_mean"], row["margin_group_sd"], row["groups"])
-        w_low, w_high = _wilson(int(row["wins"]), int(row["trials"]))
+    for key, shapes in sorted(sums.group_by(_KEYS), key=lambda kv: kv[0]):
+        total = {c: int(shapes[c].sum()) for c in shapes.columns if c not in (*_KEYS, "c", "sides")}
+        by_c = shapes.group_by("c").agg(pl.col("g", "s", "s2").sum()).sort("c").rows()
+        by_margin = (
+            shapes.group_by(d=pl.col("c") * (pl.col("sides") - 1))
+            .agg(pl.col("g", "m", "m2").sum())
+            .sort("d")
+            .rows()
+        )
+        groups, p_mean, p_group_sd = _fraction_mean_sd(by_c)
+        _, m_mean, m_group_sd = _fraction_mean_sd(by_margin)
+        p_low, p_high = _t_interval(p_mean, p_group_sd, groups)
+        m_low, m_high = _t_interval(m_mean, m_group_sd, groups)
+        wins, trials = total["wins"], total["trials"]
+        w_low, w_high = _wilson(wins, trials)
         rows.append(
             {
-                **{k: row[k] for k in keys},
-                "deals": row["deals"],
-                "matches": row["matches"],
-                "deal_groups": row["groups"],
-                "points_mean": row["points_mean"],
-                "points_sd": row["points_sd"],
+                **dict(zip(_KEYS, key, strict=True)),
+                "deals": total["deals"],
+                "matches": total["matches"] if unit == "match" else 0,
+                "deal_groups": groups,
+                "points_mean": p_mean,
+                "points_sd": _sd(sum(c * g for c, g, _, _ in by_c), total["s"], total["x2"]),
                 "points_ci_low": p_low,
                 "points_ci_high": p_high,
-                "margin_mean": row["margin_mean"],
+                "margin_mean": m_mean,
                 "margin_ci_low": m_low,
                 "margin_ci_high": m_high,
-                "wins": int(row["wins"]),
-                "trials": int(row["trials"]),
-                "win_rate": row["wins"] / row["trials"] if row["trials"] else None,
+                "wins": wins,
+                "trials": trials,
+                "win_rate": wins / trials if trials else None,
                 "win_ci_low": w_low,
                 "win_ci_high": w_high,
-                **({"mean_match_rounds": row["mean_match_rounds"]} if unit == "match" else {}),
-                **{f"mean_{c}": row[f"mean_{c}"] for c in numeric},
+                **(
+                    {"mean_match_rounds": total["rounds"] / trials if trials else None}
+                    if unit == "match"
+                    else {}
+                ),
+                **{
+                    f"mean_{c}": total[f"sum_{c}"] / total[f"n_{c}"] if total[f"n_{c}"] else None
+                    for c in numeric
+                },
             }
         )
-    schema = {
+    columns = {
         "variant_order": pl.Int32,
         "variant": pl.String,
         "rules_hash": pl.String,
@@ -132,4 +196,4 @@ def summarize(deals: pl.DataFrame, category_columns: list[str], unit: str) -> pl
         **({"mean_match_rounds": pl.Float64} if unit == "match" else {}),
         **{f"mean_{c}": pl.Float64 for c in numeric},
     }
-    return pl.DataFrame(rows, schema=schema, orient="row").sort(keys).drop("variant_order")
+    return pl.DataFrame(rows, schema=columns, orient="row").sort(_KEYS).drop("variant_order")

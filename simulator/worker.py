@@ -18,6 +18,7 @@ from simulator.rows import ChunkRows
 from simulator.schedule import ChunkTask, Lineup
 from simulator.seeding import deal_seed
 from simulator.tuning import configure_process
+from simulator.watchdog import MoveClock, exit_with_parent
 
 _RULES_CACHE: dict[tuple[str, tuple], Any] = {}
 
@@ -36,6 +37,8 @@ class RunContext:
     lineups: tuple[tuple[Lineup, ...], ...]
     specs: tuple[StrategySpec, ...]
     players: tuple[int, ...]
+    move_timeout: float | None  # seconds a move may take (None: no limit)
+    parent_pid: int  # the run's process: its workers exit when it is gone
 
 
 def _rules(ctx: RunContext, vi: int) -> Any:
@@ -85,6 +88,7 @@ def _failure(
 def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     """Play the deal groups of ``task``; return its key and the rows as columns."""
     configure_process()
+    exit_with_parent(ctx.parent_pid)
     game = get_game(ctx.game)
     vi = task.variant_index
     rules = _rules(ctx, vi)
@@ -99,43 +103,43 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
         r: [lineup.side_strategy(side_of[s], r) for s in range(rules.num_players)] for r in rotations
     }
     agents = {r: [specs[n].build() for n in seat_names[r]] for r in rotations}
-
-    for deal_index in range(task.start, task.stop):
-        for rotation in rotations:
-            seat_agents = agents[rotation]
-            if ctx.unit == "deal":
-                seed = deal_seed(ctx.root_seed, deal_index)
-                state = game.new_deal(rules, seed)
-                reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation)
-                try:
-                    play_deal(state, seat_agents)
-                except StrategyFault as fault:
-                    raise _failure(
-                        ctx, vi, lineup, seat_names[rotation], fault, deal_index, rotation, 1, seed
-                    ) from None
-                rows.add_deal(deal_index, 1, seed, rotation, state)
-                continue
-            match = game.new_match(rules, lambda k, d=deal_index: deal_seed(ctx.root_seed, d, k))
-            first_row = len(rows)
-            while not match.over:
-                state = match.next_deal()
-                round_number = match.rounds + 1
-                reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation, round_number)
-                try:
-                    play_deal(state, seat_agents)
-                except StrategyFault as fault:
-                    raise _failure(
-                        ctx,
-                        vi,
-                        lineup,
-                        seat_names[rotation],
-                        fault,
-                        deal_index,
-                        rotation,
-                        round_number,
-                        state.seed,
-                    ) from None
-                rows.add_deal(deal_index, round_number, state.seed, rotation, state)
-                match.finish_deal(state)
-            rows.add_match(first_row, match.side_rows())
+    with MoveClock(ctx.move_timeout, play_deal.__code__):
+        for deal_index in range(task.start, task.stop):
+            for rotation in rotations:
+                seat_agents = agents[rotation]
+                if ctx.unit == "deal":
+                    seed = deal_seed(ctx.root_seed, deal_index)
+                    state = game.new_deal(rules, seed)
+                    reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation)
+                    try:
+                        play_deal(state, seat_agents)
+                    except StrategyFault as fault:
+                        raise _failure(
+                            ctx, vi, lineup, seat_names[rotation], fault, deal_index, rotation, 1, seed
+                        ) from None
+                    rows.add_deal(deal_index, 1, seed, rotation, state)
+                    continue
+                match = game.new_match(rules, lambda k, d=deal_index: deal_seed(ctx.root_seed, d, k))
+                first_row = len(rows)
+                while not match.over:
+                    state = match.next_deal()
+                    round_number = match.rounds + 1
+                    reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation, round_number)
+                    try:
+                        play_deal(state, seat_agents)
+                    except StrategyFault as fault:
+                        raise _failure(
+                            ctx,
+                            vi,
+                            lineup,
+                            seat_names[rotation],
+                            fault,
+                            deal_index,
+                            rotation,
+                            round_number,
+                            state.seed,
+                        ) from None
+                    rows.add_deal(deal_index, round_number, state.seed, rotation, state)
+                    match.finish_deal(state)
+                rows.add_match(first_row, match.side_rows())
     return task.key, rows.cols

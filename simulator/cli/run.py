@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -56,6 +58,15 @@ def print_summary(summary: pl.DataFrame, unit: str, screen: Console) -> None:
         screen.print(table)
 
 
+def _resume_command() -> str:
+    """This command line again, without the options that would drop saved chunks."""
+    argv = sys.argv[1:]
+    if "run" not in argv:
+        return "the same command"
+    args = [a for a in argv[argv.index("run") + 1 :] if a not in ("--fresh", "--force")]
+    return shlex.join(["cardsim", "run", *args])
+
+
 @user_errors
 def run(
     config: Annotated[
@@ -90,8 +101,23 @@ def run(
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary table.")] = False,
     fresh: Annotated[
-        bool, typer.Option("--fresh", help="Ignore saved parts of an interrupted run and start over.")
+        bool, typer.Option("--fresh", help="Drop the saved chunks of an interrupted run and start over.")
     ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the results of another run in the output folder.")
+    ] = False,
+    resume_anyway: Annotated[
+        bool,
+        typer.Option(
+            "--resume-anyway", help="Resume saved chunks played by other code (noted in the manifest)."
+        ),
+    ] = False,
+    move_timeout: Annotated[
+        float | None, typer.Option(help="Seconds a strategy may take for one move (0: no limit; default 60).")
+    ] = None,
+    scheduler_timeout: Annotated[
+        float | None, typer.Option(help="Seconds to wait for the Dask scheduler to answer (default 10).")
+    ] = None,
 ) -> None:
     """Play a tournament: strategies against each other over seeded deals, per variant."""
     overrides = {
@@ -108,25 +134,35 @@ def run(
         "backend": backend,
         "scheduler": scheduler,
         "sprt": parse_sprt_option(sprt) if sprt else None,
+        "move_timeout": move_timeout,
+        "scheduler_timeout": scheduler_timeout,
     }
     from simulator.runner import RunInterrupted, run_tournament
 
     tournament = load_tournament(config, overrides)
     screen = console()
     try:
-        result = run_tournament(tournament, quiet=quiet, fresh=fresh)
+        result = run_tournament(
+            tournament, quiet=quiet, fresh=fresh, force=force, resume_anyway=resume_anyway
+        )
     except StrategyFailure as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from None
     except RunInterrupted as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(130) from None
+        typer.echo(f"{exc}\n  resume with: {_resume_command()}", err=True)
+        raise typer.Exit(exc.exit_code) from None
     except ImportError as exc:
         raise UserError(
             f"missing package for the {tournament.config.backend} backend: {exc}",
             "backend",
             "pip install -e '.[dask]' in a clone of cardsim (or pip install 'cardsim[dask]')",
         ) from None
+    files = f"results: {result.out}/deals.parquet, {result.out}/summary.parquet, {result.out}/manifest.json"
+    if result.already_complete:
+        screen.print(
+            f"nothing to play: the folder holds this run's complete results (--fresh plays again)\n{files}"
+        )
+        return
     if not quiet:
         print_summary(result.summary, tournament.config.unit, screen)
     played = result.deals_played
@@ -136,10 +172,7 @@ def run(
         if result.groups_resumed
         else ""
     )
-    screen.print(
-        f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n"
-        f"results: {result.out}/deals.parquet, {result.out}/summary.parquet, {result.out}/manifest.json"
-    )
+    screen.print(f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n{files}")
     _after_run(result.out, report, screen)
 
 

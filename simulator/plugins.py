@@ -182,6 +182,12 @@ def spec_from_name(name: str, where: str | None = None) -> StrategySpec:
     return StrategySpec(name, plugin, (), cls.games, cls.summary, "builtin")
 
 
+def spec_from_record(name: str, plugin: str, params: dict[str, Any], source: str) -> StrategySpec:
+    """A strategy as a run's manifest recorded it (resolved plug-in reference and params)."""
+    cls = load_class(plugin, source, "plugin")
+    return StrategySpec(name, plugin, _validate_params(cls, params, source), cls.games, cls.summary, source)
+
+
 #: ``REF@N``: copy N of a strategy, named ``NAME@N``, so one strategy can hold two sides of a lineup
 _COPY = re.compile(r"(?P<ref>.+)@(?P<copy>[1-9][0-9]*)")
 

@@ -1,17 +1,41 @@
-"""`cardsim replay`: the event log of one deal (or match) of a run."""
+"""`cardsim replay`: the event log of one deal (or match) of a run.
+
+The deal is named either by a finished run's folder (its manifest gives the
+game, seed, variants, strategies and seat order), by a tournament file (its
+variant names, strategies and lineups), or by hand with --game, --seed,
+--variant and --strategies.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from simulator.cli.common import user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, get_game
-from simulator.plugins import load_strategy
+from simulator.games.base import Game
+from simulator.plugins import StrategySpec, load_strategy, spec_from_record
 from simulator.replay import replay_log, to_jsonl, to_text
-from simulator.variants import parse_set_options, resolve_variant
+from simulator.variants import Variant, parse_set_options, resolve_variant
+
+
+@dataclass(frozen=True)
+class RunSource:
+    """What a run folder or tournament file says about its deals."""
+
+    where: str
+    game: Game
+    seed: int
+    deals: int | None  # deal groups of the run (None: a tournament file run with other --deals)
+    unit: str
+    variants: tuple[Variant, ...]
+    lineups: tuple[tuple[tuple[str, ...], ...], ...]  # per variant: strategy names per side
+    specs: dict[str, StrategySpec]
 
 
 def seat_strategies(refs: list[str], num_players: int, sides: tuple[tuple[int, ...], ...]) -> list[str]:
@@ -33,41 +57,182 @@ def seat_strategies(refs: list[str], num_players: int, sides: tuple[tuple[int, .
     )
 
 
+def _from_results(folder: Path) -> RunSource:
+    path = folder / "manifest.json"
+    if not path.is_file():
+        raise UserError(
+            "no manifest.json: not the output folder of a run", str(folder), "give the --out folder of a run"
+        )
+    try:
+        m = json.loads(path.read_text())
+        cfg = m["config"]
+        game = get_game(cfg["game"])
+        variants = tuple(
+            Variant(v["name"], v["base"], v["overrides"], game.make_rules(v["rules"])) for v in m["variants"]
+        )
+        lineups = tuple(tuple(tuple(label.split(" vs ")) for label in v["lineups"]) for v in m["variants"])
+        specs = {
+            s["name"]: spec_from_record(s["name"], s["plugin"], s["params"], s.get("source", str(path)))
+            for s in m["strategies"]
+        }
+        return RunSource(
+            str(folder), game, int(m["root_seed"]), int(cfg["deals"]), cfg["unit"], variants, lineups, specs
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(
+            f"manifest.json is not one cardsim can read ({type(exc).__name__}: {exc})",
+            str(path),
+            "replay with --game, --seed, --variant and --strategies instead",
+        ) from None
+
+
+def _from_tournament(path: Path, seed: int | None) -> RunSource:
+    from simulator.config import load_tournament
+
+    t = load_tournament(path, {"seed": seed})
+    lineups = tuple(tuple(lu.strategies for lu in per_variant) for per_variant in t.lineups)
+    specs = {s.name: s for s in t.strategies}
+    return RunSource(str(path), t.game, t.config.seed, None, t.config.unit, t.variants, lineups, specs)
+
+
+def _pick(items: list[str], chosen: str | None, option: str, where: str) -> int:
+    """Index of the named item; the only one when there is one."""
+    if chosen is None:
+        if len(items) == 1:
+            return 0
+        raise UserError(f"the run has several ({', '.join(items)})", option, f"choose one with {option} NAME")
+    if chosen not in items:
+        raise UserError(f"no {chosen!r} in {where}", option, f"choose one of {', '.join(items)}")
+    return items.index(chosen)
+
+
+def _check_range(value: int, stop: int | None, option: str, meaning: str) -> None:
+    if value < 0 or (stop is not None and value >= stop):
+        bound = f"0 to {stop - 1}" if stop is not None else "0 or more"
+        raise UserError(f"{meaning} {value} is out of range", option, f"use {bound}")
+
+
 @user_errors
 def replay(
-    game: Annotated[str, typer.Option(help=f"One of {', '.join(GAME_MODULES)}.")],
-    seed: Annotated[int, typer.Option(help="Root seed of the run.")],
-    deal: Annotated[int, typer.Option(help="Deal index (match index with --match).")] = 0,
-    variant: Annotated[str, typer.Option(help="Variant preset.")] = "standard",
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")] = None,
-    strategies: Annotated[str, typer.Option(help="Comma-separated names or YAML files.")] = "random",
+    source: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[RUN]",
+            help="A run's output folder or a tournament file (its game, seed, variants, strategies, seats).",
+        ),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option(metavar="GAME", help=f"One of {', '.join(GAME_MODULES)}.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(metavar="N", help="Root seed of the run.")] = None,
+    deal: Annotated[int, typer.Option(metavar="I", help="Deal index (match index with --match).")] = 0,
+    variant: Annotated[
+        str | None, typer.Option(metavar="NAME", help="Variant: a preset, or a variant name of RUN.")
+    ] = None,
+    lineup: Annotated[
+        int | None, typer.Option(metavar="K", help="Lineup index of RUN (default: the only one).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Number of players (default: the game's).")
+    ] = None,
+    strategies: Annotated[
+        str | None,
+        typer.Option(metavar="A,B,...", help="Names or YAML files: per seat, per side, or one for all."),
+    ] = None,
     rotation: Annotated[
-        int, typer.Option(help="Seat rotation of the run (selects the strategies' RNG).")
+        int, typer.Option(metavar="R", help="Seat rotation of the run (who holds which side, and the RNGs).")
     ] = 0,
     set_: Annotated[
-        list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE (repeatable).")
+        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Rule override (repeatable).")
     ] = None,
-    match: Annotated[bool, typer.Option("--match", help="Play a whole match.")] = False,
-    format: Annotated[str, typer.Option(help="text or jsonl.")] = "text",
+    match: Annotated[
+        bool, typer.Option("--match", help="Play a whole match (the default for a match run).")
+    ] = False,
+    format: Annotated[
+        str, typer.Option(metavar="text|jsonl", help="Text for people, JSON Lines for programs.")
+    ] = "text",
 ) -> None:
-    """Write the log of deal DEAL of a run with root seed SEED (DESIGN §7)."""
-    if game not in GAME_MODULES:
-        raise UserError(f"unknown game {game!r}", "--game", f"use one of {', '.join(GAME_MODULES)}")
+    """Write the move-by-move log of one deal (or match): format in docs/replay.md.
+
+    cardsim replay results/quickstart --variant standard --deal 17 --rotation 1
+    """
     if format not in ("text", "jsonl"):
         raise UserError(f"unknown format {format!r}", "--format", "use text or jsonl")
-    g = get_game(game)
-    entry = {"base": variant, "name": variant, **parse_set_options(set_ or [])}
-    v = resolve_variant(g, entry, players, "--variant/--set")
-    refs = seat_strategies(
-        [r.strip() for r in strategies.split(",") if r.strip()], v.rules.num_players, v.rules.sides
-    )
-    specs = []
-    for ref in refs:
-        spec = load_strategy(ref)
-        if game not in spec.games:
-            raise UserError(f"strategy {spec.name!r} does not play {game}", "--strategies")
-        specs.append(spec)
-    log = replay_log(g, v, seed, deal, specs, rotation=rotation, match=match)
+    _check_range(deal, None, "--deal", "deal")
+    if seed is not None:
+        _check_range(seed, None, "--seed", "seed")
+    if source is None:
+        g, v, root, specs, unit = _by_hand(game, seed, variant, players, strategies, set_, rotation)
+    else:
+        given = {"--game": game, "--players": players, "--strategies": strategies, "--set": set_}
+        given |= {"--seed": seed} if source.is_dir() else {}
+        extra = [option for option, value in given.items() if value]
+        if extra:
+            raise UserError(
+                f"{', '.join(extra)} cannot be combined with a run",
+                str(source),
+                "the run says which; leave them out",
+            )
+        run = _from_results(source) if source.is_dir() else _from_tournament(source, seed)
+        g, root, unit = run.game, run.seed, run.unit
+        vi = _pick([v.name for v in run.variants], variant, "--variant", run.where)
+        v = run.variants[vi]
+        if run.deals is not None:
+            _check_range(deal, run.deals, "--deal", f"{run.where} played {run.deals} deal groups; deal")
+        lineups = run.lineups[vi]
+        if lineup is None and len(lineups) > 1:
+            labels = "; ".join(f"{k}: {' vs '.join(lu)}" for k, lu in enumerate(lineups))
+            raise UserError(
+                f"the run has {len(lineups)} lineups ({labels})", "--lineup", "choose one with --lineup K"
+            )
+        k = lineup or 0
+        _check_range(k, len(lineups), "--lineup", "lineup")
+        sides = v.rules.sides
+        _check_range(rotation, len(sides), "--rotation", "rotation")
+        names = lineups[k]
+        specs = [
+            run.specs[names[(v.rules.side_of_seat[s] + rotation) % len(sides)]]
+            for s in range(v.rules.num_players)
+        ]
+    log = replay_log(g, v, root, deal, specs, rotation=rotation, match=match or unit == "match")
     typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
     if log and log[-1]["type"] == "error":
         raise typer.Exit(1)
+
+
+def _by_hand(
+    game: str | None,
+    seed: int | None,
+    variant: str | None,
+    players: int | None,
+    strategies: str | None,
+    set_: list[str] | None,
+    rotation: int,
+) -> tuple[Game, Variant, int, list[StrategySpec], str]:
+    """A deal named by --game, --seed, --variant, --set and --strategies."""
+    if game is None or seed is None:
+        missing = " and ".join(o for o, v in (("--game", game), ("--seed", seed)) if v is None)
+        raise UserError(
+            f"{missing} missing",
+            "cardsim replay",
+            "give a run's folder or tournament file, or --game and --seed",
+        )
+    if game not in GAME_MODULES:
+        raise UserError(f"unknown game {game!r}", "--game", f"use one of {', '.join(GAME_MODULES)}")
+    g = get_game(game)
+    name = variant or "standard"
+    entry: dict[str, Any] = {"base": name, "name": name, **parse_set_options(set_ or [])}
+    v = resolve_variant(g, entry, players, f"--variant {name!r}", players_where="--players")
+    _check_range(rotation, len(v.rules.sides), "--rotation", "rotation")
+    refs = seat_strategies(
+        [r.strip() for r in (strategies or "random").split(",") if r.strip()],
+        v.rules.num_players,
+        v.rules.sides,
+    )
+    specs = []
+    for ref in refs:
+        spec = load_strategy(ref, f"--strategies {ref!r}")
+        if game not in spec.games:
+            raise UserError(f"strategy {spec.name!r} does not play {game}", "--strategies")
+        specs.append(spec)
+    return g, v, seed, specs, "deal"

@@ -144,3 +144,30 @@ def _pipeline_run(groups: int, jobs: int, seed: int) -> int:
         )
         result = run_tournament(tournament, quiet=True)
     return result.deals_played
+
+
+def sueca_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tuple[float, float]:
+    """Microseconds per ``clone()`` and per ``GAME.determinize(view)`` of Sueca hands in mid play
+    (three tricks of random play), the two costs a Monte Carlo decision pays per sample."""
+    game = get_game("sueca")
+    rules = resolve_variant(game, "standard").rules
+    rng = random.Random(seed)
+    positions = []
+    for i in range(states):
+        state = game.new_deal(rules, deal_seed(seed, i))
+        while not state.is_over() and len(state.tricks) < 3:  # type: ignore[attr-defined]
+            state.apply(rng.choice(state.legal_moves()))
+        if not state.is_over():
+            positions.append(state)
+    views = [s.view(s.current_player()) for s in positions]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in positions:
+            s.clone()
+    clone_us = (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
+    determinize = game.determinize  # type: ignore[attr-defined]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for v in views:
+            determinize(v, rng)
+    return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from simulator.cards import SUITS, Card, CardMask, card_str
@@ -64,7 +64,7 @@ class SuecaPosition:
     scores: tuple[int, ...] = (0,) * NUM_PLAYERS  # match totals before this hand
     seed: int = 0
     passouts: int = 0  # thrown-in deals so far (a guard only)
-    rng_state: Any = field(default=None, compare=False)  # ``random.Random.getstate()``; None: Random(seed)
+    rng_state: Any = None  # ``random.Random.getstate()``; None: Random(seed)
 
 
 class SuecaState:
@@ -75,6 +75,7 @@ class SuecaState:
         "_best_value",
         "_led",
         "_rng",
+        "_rng_shared",
         "_trick_points",
         "bid",
         "called_card",
@@ -117,8 +118,9 @@ class SuecaState:
         self.rules = rules
         self.seed = seed
         self.log = log
-        self._rng = random.Random(seed)
-        drawn = self._rng.randrange(NUM_PLAYERS)
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_shared = False
+        drawn = self._own_rng().randrange(NUM_PLAYERS)
         self.dealer = drawn if dealer is None else dealer
         self.hand_dealer = self.dealer
         self.passouts = 0
@@ -127,9 +129,22 @@ class SuecaState:
 
     # ---- dealing and auction -------------------------------------------------
 
+    def _own_rng(self) -> random.Random:
+        """The RNG, made private first if a clone shares it (copy on write) or created if lazy."""
+        rng = self._rng
+        if rng is None:
+            rng = random.Random(self.seed)
+        elif self._rng_shared:
+            private = random.Random()
+            private.setstate(rng.getstate())
+            rng = private
+        self._rng = rng
+        self._rng_shared = False
+        return rng
+
     def _shuffle(self) -> list[int]:
         deck = list(PACK_CARDS)
-        self._rng.shuffle(deck)
+        self._own_rng().shuffle(deck)
         hands = [0] * NUM_PLAYERS
         first = self.hand_dealer + 1
         for i, c in enumerate(deck):
@@ -478,7 +493,7 @@ class SuecaState:
             scores=tuple(self.scores),
             seed=self.seed,
             passouts=self.passouts,
-            rng_state=self._rng.getstate(),
+            rng_state=None if self._rng is None else self._rng.getstate(),
         )
 
     @classmethod
@@ -495,12 +510,9 @@ def copy_state(state: SuecaState) -> SuecaState:
     new.rules = state.rules
     new.seed = state.seed
     new.log = None
-    # the RNG only redeals during the auction: past it, sharing it is indistinguishable from copying
-    rng = state._rng
-    if state.phase == AUCTION:
-        rng = random.Random()
-        rng.setstate(state._rng.getstate())
-    new._rng = rng
+    # the RNG only redeals after a pass-out: both share it, and whichever shuffles first copies it
+    new._rng = state._rng
+    new._rng_shared = state._rng_shared = True
     new.dealer = state.dealer
     new.hand_dealer = state.hand_dealer
     new.passouts = state.passouts
@@ -555,8 +567,10 @@ def restore(cls: type[SuecaState], p: SuecaPosition, log: list[dict] | None) -> 
     state.rules = p.rules
     state.seed = p.seed
     state.log = log
-    state._rng = random.Random(p.seed)
+    state._rng = None  # lazy: random.Random(seed) on first use
+    state._rng_shared = False
     if p.rng_state is not None:
+        state._rng = random.Random()
         state._rng.setstate(p.rng_state)
     state.dealer = p.dealer
     state.hand_dealer = p.dealer if p.hand_dealer is None else p.hand_dealer

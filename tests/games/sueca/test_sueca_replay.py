@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import random
@@ -235,8 +234,7 @@ def check_view(state: SuecaState, seat: int) -> None:
     # changing what the seat cannot see (other hands, and so who the partner is) leaves the view unchanged
     others = [s for s in range(5) if s != seat]
     a, b = random.Random(state.seed + seat).sample(others, 2)
-    twin = copy.deepcopy(state)
-    twin.log = None
+    twin = state.clone()
     ha, hb = list(_cards(twin.hands[a])), list(_cards(twin.hands[b]))
     k = min(len(ha), len(hb))
     if k:

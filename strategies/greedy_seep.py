@@ -24,6 +24,7 @@ from simulator.games.seep import (
     SeepMove,
     SeepView,
     pile_points,
+    with_action,
 )
 
 
@@ -58,10 +59,10 @@ def choose(view: SeepView, moves: Sequence[SeepMove], rng: random.Random) -> See
     """The greedy choice among ``moves`` (all legal for ``view.seat``)."""
     if moves[0].action == BID:
         return max(moves, key=lambda m: m.value)
-    captures = [m for m in moves if m.action == CAPTURE]
+    captures = with_action(moves, CAPTURE)
     if captures:
         scored = [(capture_value(view, m), m) for m in captures]
         best = max(s for s, _ in scored)
         return rng.choice([m for s, m in scored if s == best])
     points = THIRTY_POINTS if view.rules.scoring == "thirty" else HUNDRED_POINTS
-    return min((m for m in moves if m.action == THROW), key=lambda m: (points[m.card], RANK[m.card], m.card))
+    return min(with_action(moves, THROW), key=lambda m: (points[m.card], RANK[m.card], m.card))

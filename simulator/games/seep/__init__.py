@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from simulator.games.seep.game import GAME, SeepGame
 from simulator.games.seep.match import SeepMatch
+from simulator.games.seep.movelist import MoveList, with_action
 from simulator.games.seep.moves import (
     ACTION_NAMES,
     BID,
@@ -41,6 +42,7 @@ __all__ = [
     "THROW",
     "VARIANTS",
     "HouseView",
+    "MoveList",
     "SeepGame",
     "SeepMatch",
     "SeepMove",
@@ -51,4 +53,5 @@ __all__ = [
     "move_text",
     "parse_move",
     "pile_points",
+    "with_action",
 ]

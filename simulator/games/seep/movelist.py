@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from simulator.games.seep.moves import SeepMove
+from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
 
 #: (action, value, canonical floor mask) of a move, the card left out
 Template = tuple[int, int, int]
@@ -58,17 +58,55 @@ def concrete(floor: int, loose: int) -> int:
 class MoveList(Sequence[SeepMove]):
     """An immutable sequence of the legal moves, in chunk order then card order then template order.
 
-    The last move built by indexing is kept: the runner checks that the move its
-    strategy picked is legal, which is then an identity test.
+    The last move built by indexing, and the moves built by :meth:`with_action`,
+    are kept: the runner checks that the move its strategy picked is legal,
+    which is then an identity test.
     """
 
-    __slots__ = ("_chunks", "_last", "_len", "_loose")
+    __slots__ = ("_chunks", "_last", "_len", "_loose", "_made")
 
     def __init__(self, chunks: list[Chunk], length: int, loose: int) -> None:
         self._chunks = chunks
         self._len = length
         self._loose = loose
         self._last: SeepMove | None = None
+        self._made: list[SeepMove] = []
+
+    def with_action(self, action: int) -> list[SeepMove]:
+        """The moves of one kind (CAPTURE, THROW...), in list order, building no other move.
+
+        A chunk's templates are its captures, then its house moves and breaks, then
+        its throw, so captures are a prefix and a throw is the last template.
+        """
+        loose = self._loose
+        out: list[SeepMove] = []
+        for _, _, cards, temps in self._chunks:
+            if action == THROW:
+                if temps[-1][0] != THROW:
+                    continue
+                picked: list[tuple[int, int]] = [(0, 0)]
+            elif action == CAPTURE and temps[0][0] != CAPTURE:
+                continue
+            else:
+                picked = []
+                for a, v, f in temps:
+                    if a == action:
+                        if f:  # concrete(f, loose), its fast path inlined
+                            g = f | f >> 1
+                            g = (g | g >> 2) & _GROUP_LOW
+                            g = g * 15 & loose
+                            f = g if g.bit_count() == f.bit_count() else concrete(f, loose)
+                        picked.append((v, f))
+                    elif action == CAPTURE:
+                        break  # past the captures
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                c = low.bit_length() - 1
+                for v, f in picked:
+                    out.append(_new(SeepMove, (action, c, v, f)))
+        self._made = out
+        return out
 
     def __len__(self) -> int:
         return self._len
@@ -115,6 +153,9 @@ class MoveList(Sequence[SeepMove]):
     def __contains__(self, move: object) -> bool:
         if move is self._last:
             return True
+        for made in self._made:
+            if move is made:
+                return True
         if not isinstance(move, tuple) or len(move) != 4:
             return False
         action, card, value, floor = move
@@ -131,3 +172,10 @@ class MoveList(Sequence[SeepMove]):
 
     def __repr__(self) -> str:
         return f"MoveList({list(self)!r})"
+
+
+def with_action(moves: Sequence[SeepMove], action: int) -> list[SeepMove]:
+    """The legal moves of one kind: fast on a :class:`MoveList`, a filter on any other sequence."""
+    if type(moves) is MoveList:
+        return moves.with_action(action)
+    return [m for m in moves if m.action == action]

@@ -23,18 +23,27 @@ THIRTY_POINTS = tuple(
 )
 THIRTY_MAJORITY_BONUS = 4
 
-#: scoring masks per point value, so a pile's points are a few popcounts
-_HUNDRED_MASKS = tuple(
-    (p, sum(1 << c for c in range(52) if HUNDRED_POINTS[c] == p)) for p in sorted(set(HUNDRED_POINTS)) if p
-)
-_THIRTY_MASKS = tuple(
-    (p, sum(1 << c for c in range(52) if THIRTY_POINTS[c] == p)) for p in sorted(set(THIRTY_POINTS)) if p
-)
+
+def _chunk_tables(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Points of every 13-bit slice of a card mask, for each of the four slices (4 lookups a pile)."""
+    tables = []
+    for k in range(4):
+        table = [0] * (1 << 13)
+        for m in range(1, 1 << 13):
+            low = (m & -m).bit_length() - 1
+            table[m] = table[m & (m - 1)] + points[13 * k + low]
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_HUNDRED_TABLES = _chunk_tables(HUNDRED_POINTS)
+_THIRTY_TABLES = _chunk_tables(THIRTY_POINTS)
 
 
 def pile_points(pile: int, thirty: bool) -> int:
     """Card points of a captured pile, without the thirty-point majority bonus."""
-    return sum(p * (pile & m).bit_count() for p, m in (_THIRTY_MASKS if thirty else _HUNDRED_MASKS))
+    t0, t1, t2, t3 = _THIRTY_TABLES if thirty else _HUNDRED_TABLES
+    return t0[pile & 0x1FFF] + t1[pile >> 13 & 0x1FFF] + t2[pile >> 26 & 0x1FFF] + t3[pile >> 39]
 
 
 def card_points(piles: list[int], thirty: bool, majority: str) -> list[int]:

@@ -129,6 +129,7 @@ class SeepState:
         self.history: list[tuple[int, SeepMove]] = []
         self._moves: Sequence[SeepMove] | None = None
         self._card_pts: list[int] | None = None
+        self._houses: tuple[HouseView, ...] | None = ()  # the public houses; None: to rebuild
 
     # ------------------------------------------------------------------ full position
     def position(self) -> SeepPosition:
@@ -197,7 +198,11 @@ class SeepState:
         return self
 
     def clone(self) -> SeepState:
-        """An independent copy with no log, field by field (shares only immutable values)."""
+        """An independent copy with no log, field by field.
+
+        It shares immutable values and the RNG, which only the first deal draws from
+        (in ``__init__``, void deals included): nothing draws from it later in a deal.
+        """
         new = object.__new__(SeepState)
         d = new.__dict__
         d.update(self.__dict__)
@@ -213,8 +218,6 @@ class SeepState:
         d["built"] = self.built[:]
         d["stock"] = self.stock[:]
         d["history"] = self.history[:]
-        rng = d["rng"] = random.Random()
-        rng.setstate(self.rng.getstate())
         return new
 
     # ------------------------------------------------------------------ dealing
@@ -368,6 +371,7 @@ class SeepState:
         longer ordinary; the mover becomes an owner unless their side owns it (§5.3).
         """
         bit = 1 << (V - 9)
+        self._houses = None
         if self.hmask >> V & 1:
             self.hcards[V] |= cards
             self.hsum[V] += total
@@ -388,6 +392,7 @@ class SeepState:
         return True
 
     def _remove_house(self, V: int) -> None:
+        self._houses = None
         self.hcards[V] = 0
         self.hsum[V] = 0
         self.howners[V] = 0
@@ -400,6 +405,7 @@ class SeepState:
 
     def _index_houses(self) -> None:
         """Recompute ``owned`` and ``ordinary`` from the house lists (``apply`` keeps them up to date)."""
+        self._houses = None
         values = [V for V in range(9, 14) if self.hmask >> V & 1]
         self.owned = [sum(1 << (V - 9) for V in values if self.howners[V] >> s & 1) for s in range(self.n)]
         self.ordinary = sum(1 << (V - 9) for V in values if V < 13 and self.hsum[V] == V)
@@ -478,41 +484,44 @@ class SeepState:
 
     # ------------------------------------------------------------------ views
     def houses(self) -> tuple[HouseView, ...]:
-        """The houses on the floor, by value (public)."""
-        return tuple(
-            HouseView(
-                v,
-                self.hcards[v],
-                tuple(s for s in range(self.n) if self.howners[v] >> s & 1),
-                self.hsum[v] >= 2 * v,
+        """The houses on the floor, by value (public); rebuilt only after a house changed."""
+        houses = self._houses
+        if houses is None:
+            houses = self._houses = tuple(
+                HouseView(
+                    v,
+                    self.hcards[v],
+                    tuple(s for s in range(self.n) if self.howners[v] >> s & 1),
+                    self.hsum[v] >= 2 * v,
+                )
+                for v in range(9, 14)
+                if self.hmask >> v & 1
             )
-            for v in range(9, 14)
-            if self.hmask >> v & 1
-        )
+        return houses
 
     def view(self, seat: int) -> SeepView:
-        return SeepView(
-            game=GAME_NAME,
-            seat=seat,
-            rules=self.rules,
-            dealer=self.dealer,
-            bidder=self.bidder,
-            bid=self.bid,
-            hand=self.hands[seat],
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            floor_visible=self.floor_up,
-            loose=self.loose if self.floor_up else 0,
-            houses=self.houses(),
-            play=self.plays,
-            total_plays=self.total_plays,
-            current_player=self.turn,
-            last_capturer=self.last_capturer,
-            sweeps=tuple(self.sweeps),
-            sweep_points=tuple(self.sweep_pts),
-            played=self.played,
-            history=tuple(self.history),
-            scores=self.scores,
-            baazis=self.baazis,
+        return SeepView(  # positional, in field order: a view is built at every decision
+            GAME_NAME,
+            seat,
+            self.rules,
+            self.dealer,
+            self.bidder,
+            self.bid,
+            self.hands[seat],
+            tuple(map(int.bit_count, self.hands)),
+            self.floor_up,
+            self.loose if self.floor_up else 0,
+            self.houses(),
+            self.plays,
+            self.total_plays,
+            self.turn,
+            self.last_capturer,
+            tuple(self.sweeps),
+            tuple(self.sweep_pts),
+            self.played,
+            tuple(self.history),
+            self.scores,
+            self.baazis,
         )
 
     def __repr__(self) -> str:

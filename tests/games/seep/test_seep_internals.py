@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from simulator.games.seep import GAME, SeepState
+from simulator.games.seep import GAME, HUNDRED_POINTS, THIRTY_POINTS, SeepState, pile_points, with_action
 from simulator.games.seep.floors import FloorOptions, canonical, value_counts
 
 
@@ -68,3 +68,25 @@ def test_membership_without_identity() -> None:
             assert tuple(move) in moves
         assert (9, 0, 0, 0) not in moves
         s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_with_action_is_a_filter_in_list_order() -> None:
+    rules = GAME.make_rules({})
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = GAME.new_deal(rules, seed)
+        while s.current_player() >= 0:
+            moves = s.legal_moves()
+            for action in range(5):
+                expected = [mv for mv in moves if mv.action == action]
+                assert with_action(moves, action) == expected
+                assert all(mv in moves for mv in expected)
+            s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_pile_points_by_slices() -> None:
+    rng = random.Random(2)
+    for _ in range(2000):
+        pile = rng.getrandbits(52)
+        for thirty, table in ((False, HUNDRED_POINTS), (True, THIRTY_POINTS)):
+            assert pile_points(pile, thirty) == sum(table[c] for c in range(52) if pile >> c & 1)

@@ -41,7 +41,7 @@ def _wilson(wins: int, trials: int) -> tuple[float | None, float | None]:
 
 #: rows aggregated in one batch: the summary reads deals in slices of deal indices, so its
 #: memory does not grow with the run
-BATCH_ROWS = 1_000_000
+BATCH_ROWS = 100_000
 _KEYS = ["variant_order", "variant", "rules_hash", "strategy", "opponent"]
 
 

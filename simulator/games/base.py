@@ -45,6 +45,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -131,6 +132,9 @@ class DealState(Protocol[M, V]):
     def clone(self) -> DealState[M, V]:
         """An independent copy: applying moves to it never changes this state (no log attached)."""
 
+    def position(self) -> Any:
+        """Every field of the deal in progress as a frozen dataclass (``from_position`` restores it)."""
+
     def is_over(self) -> bool: ...
 
     def side_points(self) -> list[int]:
@@ -198,3 +202,17 @@ class Game(Protocol):
 
     def render_event(self, event: Mapping[str, Any]) -> str | None:
         """Human text for one of this game's replay events (None: use the generic form)."""
+
+    def move_text(self, move: Any) -> str:
+        """A move as text (``parse_move`` reads it back)."""
+
+    def parse_move(self, text: str) -> Any:
+        """The move written by ``move_text``; ``ValueError`` naming the bad text."""
+
+    def determinize(self, view: Any, rng: random.Random) -> DealState:
+        """A complete state consistent with everything the seat of ``view`` knows.
+
+        The cards that seat has not seen are dealt at random among the assignments that respect
+        every constraint it can deduce (hand sizes, voids, held values...), without bias toward
+        the true deal. Contract: ``state.view(view.seat) == view``, field for field.
+        """

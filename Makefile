@@ -27,7 +27,7 @@ test: $(STAMP) $(DOCS_STAMP)
 	$(BIN)/pip install --quiet -e '.[rl]'
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
-	$(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
+	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -8,12 +8,16 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from simulator.cli.common import console, user_errors
+from simulator.cli.common import HELP_OPTIONS, console, user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, available_games, get_game
 from simulator.plugins import all_registered, describe_params, load_class, spec_from_yaml
 
-app = typer.Typer(help="Show the games, variants and strategies that exist.", no_args_is_help=True)
+app = typer.Typer(
+    help="Show the games, variants and strategies that exist.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+)
 
 
 def _games(game: str | None) -> list[str]:
@@ -38,7 +42,9 @@ def list_games() -> None:
 
 @app.command("variants")
 @user_errors
-def list_variants(game: Annotated[str | None, typer.Option(help="Only this game.")] = None) -> None:
+def list_variants(
+    game: Annotated[str | None, typer.Option(metavar="GAME", help="Only this game.")] = None,
+) -> None:
     """Each named variant with the rule options it changes."""
     table = Table("game", "variant", "changes", "meaning")
     for name in _games(game):
@@ -56,10 +62,10 @@ def _params_text(pairs: list[tuple[str, str, object, str]]) -> str:
 @app.command("strategies")
 @user_errors
 def list_strategies(
-    game: Annotated[str | None, typer.Option(help="Only strategies for this game.")] = None,
-    folder: Annotated[Path, typer.Option(help="Also list the strategy YAML files of this folder.")] = Path(
-        "configs/strategies"
-    ),
+    game: Annotated[str | None, typer.Option(metavar="GAME", help="Only strategies for this game.")] = None,
+    folder: Annotated[
+        Path, typer.Option(metavar="DIR", help="Also list the strategy YAML files of this folder.")
+    ] = Path("configs/strategies"),
 ) -> None:
     """Each registered plug-in with its games and parameters, then each strategy YAML file."""
     wanted = set(_games(game)) if game else None

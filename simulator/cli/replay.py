@@ -117,7 +117,7 @@ def replay(
     source: Annotated[
         Path | None,
         typer.Argument(
-            metavar="[RUN]",
+            metavar="RUN",
             help="A run's output folder or a tournament file (its game, seed, variants, strategies, seats).",
         ),
     ] = None,

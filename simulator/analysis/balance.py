@@ -52,10 +52,14 @@ Columns
 
 from __future__ import annotations
 
+import warnings
+from dataclasses import dataclass
+
 import numpy as np
 import polars as pl
 from scipy import stats
 
+from simulator.analysis.bootstrap import resampled_sums
 from simulator.analysis.runinfo import RunInfo
 
 ALL = "(all)"
@@ -66,8 +70,6 @@ CATEGORY_POINTS = {
     "sweep": ("cards_points", "spades_points", "ace_of_spades_points", "sweep_points"),
     "seep": ("card_points", "sweep_points"),
 }
-DEAL = ["variant", "mix", "lineup", "deal_index", "rotation", "round"]
-GROUP = ["variant", "mix", "figure", "key"]
 
 SCHEMA: dict[str, pl.DataType] = {
     "variant": pl.String(),
@@ -95,85 +97,240 @@ def _with_mix(deals: pl.LazyFrame) -> pl.LazyFrame:
     return pl.concat([everything, deals.with_columns(mix=pl.col("lineup_name"))])
 
 
-def _observations(deals: pl.LazyFrame, info: RunInfo, columns: set[str]) -> pl.LazyFrame:
-    """Every figure's (num, den) per row, in long form: variant, mix, deal_index, figure, key, num, den."""
-    players = pl.col("seats").list.len().sum().over(DEAL)
-    if info.unit == "match":
-        outcome_rows = deals.filter(pl.col("round") == 1)
-        top = pl.col("match_won")
-    else:
-        outcome_rows = deals
-        top = pl.col("points") == pl.col("points").max().over(DEAL)
-    n_top = top.cast(pl.Int64).sum().over(DEAL)
-    out = outcome_rows.with_columns(
-        share=pl.when(top).then(pl.when(n_top == 1).then(1.0).otherwise(0.5)).otherwise(0.0),
-        tied=(n_top > 1).cast(pl.Float64),
-        mean_share=pl.when(top)
-        .then(pl.when(n_top == 1).then(1.0).otherwise(0.5))
-        .otherwise(0.0)
-        .mean()
-        .over(DEAL),
-        players=players,
-    ).with_columns(first_side=pl.col("seats").list.contains((pl.col("dealer") + 1) % pl.col("players")))
-    ids = ["variant", "mix", "deal_index"]
+def _with_deal_id(deals: pl.LazyFrame, info: RunInfo) -> pl.LazyFrame:
+    """A ``deal_id`` integer per (variant, lineup, deal, rotation, round): windows over one
+    integer key cost far less than windows over five keys, whatever the row order."""
+    span = deals.select(
+        lineups=pl.col("lineup").max() + 1,
+        deals=pl.col("deal_index").max() + 1,
+        rotations=pl.col("rotation").max() + 1,
+        rounds=pl.col("round").max() + 1,
+    ).collect()
+    lineups, n_deals, rotations, rounds = (int(span[c][0] or 1) for c in span.columns)
+    order = {v: i for i, v in enumerate(info.variants)}
+    variant = pl.col("variant").replace_strict(order, default=len(order), return_dtype=pl.Int64)
+    deal_id = (
+        ((variant * lineups + pl.col("lineup")) * n_deals + pl.col("deal_index")) * rotations
+        + pl.col("rotation")
+    ) * rounds + pl.col("round")
+    return deals.with_columns(deal_id=deal_id.cast(pl.Int64))
 
-    def obs(
-        frame: pl.LazyFrame, figure: str, num: pl.Expr, den: pl.Expr | float = 1.0, key: pl.Expr | None = None
-    ):
-        return frame.select(
-            *ids,
-            figure=pl.lit(figure),
-            key=pl.lit("") if key is None else key.cast(pl.String),
-            num=num.cast(pl.Float64),
-            den=(den if isinstance(den, pl.Expr) else pl.lit(den)).cast(pl.Float64),
+
+def _with_shares(rows: pl.LazyFrame) -> pl.LazyFrame:
+    """From ``top`` (the side is among the deal's best): ``share`` (1 alone at the top, ½ tied
+    there, else 0), ``tied`` and the deal's ``mean_share``. One plain window per step:
+    polars evaluates nested windows far more slowly."""
+    return (
+        rows.with_columns(n_top=pl.col("top").cast(pl.Int64).sum().over("deal_id"))
+        .with_columns(
+            share=pl.when(pl.col("top"))
+            .then(pl.when(pl.col("n_top") == 1).then(1.0).otherwise(0.5))
+            .otherwise(0.0),
+            tied=(pl.col("n_top") > 1).cast(pl.Float64),
         )
-
-    seats = out.explode("seats")
-    position = (pl.col("seats") - pl.col("dealer")) % pl.col("players")
-    parts = [
-        obs(seats, "win_rate_position", pl.col("share"), key=position),
-        obs(out, "win_rate_side", pl.col("share"), key=pl.col("side")),
-        obs(out.filter(pl.col("dealer_side")), "dealer_advantage", pl.col("share") - pl.col("mean_share")),
-        obs(
-            out.filter(pl.col("first_side")), "first_player_advantage", pl.col("share") - pl.col("mean_share")
-        ),
-        obs(out.filter(pl.col("side") == 0), "tie_rate", pl.col("tied")),
-    ]
-    if info.unit == "match":
-        first = out.filter(pl.col("side") == 0)
-        parts.append(obs(first, "match_length_mean", pl.col("match_rounds")))
-        if "baazi_reason" in columns:
-            parts.append(obs(first, "under9_rate", pl.col("baazi_reason") == "under9"))
-    # per-deal figures over every deal (every round of a match)
-    deal_top = pl.col("points") == pl.col("points").max().over(DEAL)
-    n_deal_top = deal_top.cast(pl.Int64).sum().over(DEAL)
-    every = deals.with_columns(
-        deal_share=pl.when(deal_top).then(pl.when(n_deal_top == 1).then(1.0).otherwise(0.5)).otherwise(0.0),
-        one=(pl.col("side") == 0).cast(pl.Float64),
+        .with_columns(mean_share=pl.col("share").mean().over("deal_id"))
     )
+
+
+def _prepared(deals: pl.LazyFrame, info: RunInfo) -> tuple[pl.LazyFrame, pl.LazyFrame]:
+    """(outcome rows, deal rows) with shares, players and each deal's winning margin, before
+    the strategy mixes are duplicated (the shares of a deal do not depend on the mix)."""
+    rows = _with_deal_id(deals, info)
+    every = rows.with_columns(
+        best=pl.col("points").max().over("deal_id"),
+        players=pl.col("seats").list.len().sum().over("deal_id"),
+    ).with_columns(top=pl.col("points") == pl.col("best"))
+    every = _with_shares(every).with_columns(
+        runner_up=pl.when(~pl.col("top")).then(pl.col("points")).max().over("deal_id")
+    )
+    width = int(deals.select(pl.col("seats").list.len().max()).collect().item() or 1)
+    bits = [
+        pl.when(pl.col("seats").list.len() > j)
+        .then(
+            pl.lit(2, dtype=pl.Int64)
+            .pow((pl.col("seats").list.get(j, null_on_oob=True) - pl.col("dealer")) % pl.col("players"))
+            .cast(pl.Int64)
+        )
+        .otherwise(0)
+        for j in range(width)
+    ]
+    every = every.with_columns(
+        margin=pl.when(pl.col("n_top") > 1).then(0).otherwise(pl.col("best") - pl.col("runner_up")),
+        positions=pl.sum_horizontal(bits),  # bit p: the side holds the seat at position p from the dealer
+    ).collect()
+    if info.unit != "match":
+        return every.lazy(), every.lazy()
+    outcome = every.lazy().filter(pl.col("round") == 1).with_columns(top=pl.col("match_won"))
+    return _with_shares(outcome).collect().lazy(), every.lazy()
+
+
+def _figure(figure: str, num: pl.Expr, den: pl.Expr, key: object = "") -> list[pl.Expr]:
+    """The two per-group sums of one figure, named ``figure<TAB>key<TAB>num|den``."""
+    name = f"{figure}\t{key}"
+    return [
+        num.cast(pl.Float64).sum().alias(f"{name}\tnum"),
+        den.cast(pl.Float64).sum().alias(f"{name}\tden"),
+    ]
+
+
+def _outcome_sums(deals: pl.LazyFrame, info: RunInfo, columns: set[str], max_players: int) -> pl.LazyFrame:
+    """Per (variant, mix, deal index): sums of the figures of deal (match) outcomes."""
+    rows = deals
+    one = (pl.col("side") == 0).cast(pl.Float64)  # counts each deal (match) once
+    share = pl.col("share")
+    advantage = share - pl.col("mean_share")
+    first_side = (pl.col("positions") // 2) % 2 == 1
+    aggs: list[pl.Expr] = []
+    for p in range(max_players):
+        holds = ((pl.col("positions") // 2**p) % 2).cast(pl.Float64)
+        aggs += _figure("win_rate_position", share * holds, one * (p < pl.col("players")), p)
+    for k in range(max_players):
+        side = (pl.col("side") == k).cast(pl.Float64)
+        aggs += _figure("win_rate_side", share * side, side, k)
+    aggs += _figure("dealer_advantage", advantage * pl.col("dealer_side"), pl.col("dealer_side"))
+    aggs += _figure("first_player_advantage", advantage * first_side, first_side)
+    aggs += _figure("tie_rate", pl.col("tied") * one, one)
+    if info.unit == "match":
+        aggs += _figure("match_length_mean", pl.col("match_rounds") * one, one)
+        if "baazi_reason" in columns:
+            aggs += _figure("under9_rate", (pl.col("baazi_reason") == "under9") * one, one)
+    return rows.group_by("variant", "mix", "deal_index").agg(aggs)
+
+
+def _deal_sums(deals: pl.LazyFrame, info: RunInfo, columns: set[str]) -> pl.LazyFrame:
+    """Per (variant, mix, deal index): sums of the figures of single deals (every round of a match)."""
+    rows = deals
+    one = (pl.col("side") == 0).cast(pl.Float64)
+    aggs: list[pl.Expr] = []
     for category in CATEGORY_POINTS.get(info.game, ()):
         if category in columns:
-            parts.append(obs(every, "points_share", pl.col(category), pl.col("points"), key=pl.lit(category)))
+            aggs += _figure("points_share", pl.col(category), pl.col("points"), category)
     if "sweeps" in columns:
-        parts.append(obs(every, "sweeps_per_deal", pl.col("sweeps"), pl.col("one")))
+        aggs += _figure("sweeps_per_deal", pl.col("sweeps"), one)
     if "houses_built" in columns:
-        parts.append(obs(every, "houses_per_deal", pl.col("houses_built"), pl.col("one")))
+        aggs += _figure("houses_per_deal", pl.col("houses_built"), one)
     if "bidder_side" in columns:
-        parts.append(obs(every.filter(pl.col("bidder_side")), "bidder_success_rate", pl.col("deal_share")))
+        aggs += _figure("bidder_success_rate", pl.col("share") * pl.col("bidder_side"), pl.col("bidder_side"))
     if "declarer" in columns:
-        declarer = every.filter(pl.col("declarer"))
-        points = declarer.filter(pl.col("contract") == "points")
-        parts += [
-            obs(declarer, "declarer_success_rate", pl.col("made")),
-            obs(points, "contracts_made_rate", pl.col("made")),
-            obs(declarer, "nuls_rate", pl.col("contract") == "nuls"),
-            obs(points, "mean_winning_bid", pl.col("bid")),
-        ]
-    margins = deals.group_by(DEAL).agg(
-        margin=pl.col("points").max() - pl.col("points").sort(descending=True).get(1)
-    )
-    parts.append(obs(margins, "margin_mean", pl.col("margin")))
-    return pl.concat(parts)
+        declarer = pl.col("declarer").fill_null(False)
+        points = declarer & (pl.col("contract") == "points")
+        made = pl.col("made").fill_null(False)
+        aggs += _figure("declarer_success_rate", declarer & made, declarer)
+        aggs += _figure("contracts_made_rate", points & made, points)
+        aggs += _figure("nuls_rate", declarer & (pl.col("contract") == "nuls"), declarer)
+        aggs += _figure("mean_winning_bid", pl.col("bid").fill_null(0) * points, points)
+    aggs += _figure("margin_mean", pl.col("margin") * one, one)
+    return rows.group_by("variant", "mix", "deal_index").agg(aggs)
+
+
+@dataclass
+class _Block:
+    """One variant and mix: per deal group (rows, sorted by deal index) each figure's sums."""
+
+    index: np.ndarray
+    num: np.ndarray
+    den: np.ndarray
+
+
+def _blocks(
+    outcome: pl.LazyFrame, every: pl.LazyFrame, info: RunInfo, columns: set[str], max_players: int
+) -> tuple[list[tuple[str, str]], dict[tuple[str, str], _Block]]:
+    ids = ["variant", "mix", "deal_index"]
+    outcome_sums = _outcome_sums(_with_mix(outcome), info, columns, max_players).collect()
+    deal_sums = _deal_sums(_with_mix(every), info, columns).collect()
+    names = [
+        c[: -len("\tnum")]
+        for frame in (outcome_sums, deal_sums)
+        for c in frame.columns
+        if c.endswith("\tnum")
+    ]
+    figures = [(n.split("\t")[0], n.split("\t")[1]) for n in names]
+    by_mix = {
+        key: [part.sort("deal_index") for part in parts]
+        for key, *parts in _pair_partitions(outcome_sums, deal_sums)
+    }
+    blocks = {}
+    for (variant, mix), (first, second) in by_mix.items():
+        if not first["deal_index"].equals(second["deal_index"]):  # match outcomes of unfinished matches
+            both = first.join(second, on=ids, how="full", coalesce=True).fill_null(0.0).sort("deal_index")
+            first, second = both, both
+        num = np.hstack(
+            [f.select([c for c in f.columns if c.endswith("\tnum")]).to_numpy() for f in (first, second)]
+        )
+        den = np.hstack(
+            [f.select([c for c in f.columns if c.endswith("\tden")]).to_numpy() for f in (first, second)]
+        )
+        blocks[(variant, mix)] = _Block(first["deal_index"].to_numpy(), num, den)
+    return figures, blocks
+
+
+def _pair_partitions(a: pl.DataFrame, b: pl.DataFrame) -> list[tuple]:
+    """((variant, mix), part of a, part of b) for every (variant, mix) of ``a``."""
+    parts_b = b.partition_by(["variant", "mix"], as_dict=True)
+    return [
+        ((str(k[0]), str(k[1])), part, parts_b[k])
+        for k, part in a.partition_by(["variant", "mix"], as_dict=True, maintain_order=True).items()
+    ]
+
+
+def _linearized(block: _Block) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(ratio, linearized per-group values with NaN where a group has no observation, count)."""
+    present = block.den != 0
+    groups = present.sum(axis=0)
+    total = block.den.sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = block.num.sum(axis=0) / total
+        u = ratio + (block.num - ratio * block.den) / (total / groups)
+    return ratio, np.where(present, u, np.nan), total
+
+
+def _mean_interval(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per column: mean, t-interval bounds and count of the non-NaN values."""
+    n = (~np.isnan(values)).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        mean = np.nanmean(values, axis=0)
+        sd = np.nanstd(values, axis=0, ddof=1)
+    half = _t_half(sd, n.astype(np.float64))
+    return mean, mean - half, mean + half, n
+
+
+def _nan_none(x: float) -> float | None:
+    return None if x is None or not np.isfinite(x) else float(x)
+
+
+def _block_rows(figures, blocks, baseline, shared) -> list[dict]:
+    rows = []
+    for (variant, mix), block in blocks.items():
+        ratio, u, total = _linearized(block)
+        _, low, high, n = _mean_interval(u)
+        base = blocks.get((baseline, mix)) if variant in shared else None
+        diff = d_low = d_high = None
+        if base is not None:
+            _, mine, theirs = np.intersect1d(block.index, base.index, return_indices=True)
+            diff, d_low, d_high, _ = _mean_interval(u[mine] - _linearized(base)[1][theirs])
+        for f, (figure, key) in enumerate(figures):
+            if n[f] == 0:
+                continue
+            row = {
+                "variant": variant,
+                "mix": mix,
+                "figure": figure,
+                "key": key,
+                "value": _nan_none(ratio[f]),
+                "ci_low": _nan_none(low[f]),
+                "ci_high": _nan_none(high[f]),
+                "groups": int(n[f]),
+                "count": float(total[f]),
+            }
+            if diff is not None:
+                row |= {
+                    "diff": _nan_none(diff[f]),
+                    "diff_ci_low": _nan_none(d_low[f]),
+                    "diff_ci_high": _nan_none(d_high[f]),
+                }
+            rows.append(row)
+    return rows
 
 
 FIGURE_ORDER = [
@@ -206,71 +363,45 @@ def _t_half(sd: np.ndarray, n: np.ndarray) -> np.ndarray:
         return t * sd / np.sqrt(n)
 
 
-def _linearized(per_group: pl.DataFrame) -> pl.DataFrame:
-    total = pl.col("num").sum().over(GROUP) / pl.col("den").sum().over(GROUP)
-    return per_group.with_columns(ratio=total).with_columns(
-        u=pl.col("ratio")
-        + (pl.col("num") - pl.col("ratio") * pl.col("den")) / pl.col("den").mean().over(GROUP)
-    )
+def _gap(rates: np.ndarray) -> np.ndarray:
+    return rates.max(axis=-1) - rates.min(axis=-1)
 
 
-def _intervals(frame: pl.DataFrame, mean: str, sd: str, n: str, low: str, high: str) -> pl.DataFrame:
-    half = _t_half(frame[sd].fill_null(np.nan).to_numpy(), frame[n].to_numpy().astype(np.float64))
-    centre = frame[mean].to_numpy()
-    return frame.with_columns(
-        pl.Series(low, centre - half).fill_nan(None), pl.Series(high, centre + half).fill_nan(None)
-    )
-
-
-def _balance_rows(
-    per_group: pl.DataFrame, baseline: str | None, shared: set[str], info: RunInfo
-) -> list[dict]:
+def _balance_rows(figures, blocks, baseline, shared, info: RunInfo) -> list[dict]:
     """Balance and its paired difference, by bootstrap over deal groups of the position rates."""
-    positions = per_group.filter(pl.col("figure") == "win_rate_position")
+    cols = [f for f, (figure, _) in enumerate(figures) if figure == "win_rate_position"]
     rows = []
-    matrices: dict[tuple[str, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-    for (variant, mix), g in positions.group_by(["variant", "mix"], maintain_order=True):
-        wide = g.pivot(on="key", index="deal_index", values=["num", "den"], sort_columns=True).sort(
-            "deal_index"
-        )
-        wide = wide.drop_nulls()
-        num = wide.select(pl.selectors.starts_with("num")).to_numpy()
-        den = wide.select(pl.selectors.starts_with("den")).to_numpy()
-        matrices[(str(variant), str(mix))] = (wide["deal_index"].to_numpy(), num, den)
-    for (variant, mix), (index, num, den) in matrices.items():
-        rng = np.random.default_rng(
-            [info.root_seed, 3, info.variants.index(variant) if variant in info.variants else 0]
-        )
-        counts = rng.multinomial(len(index), np.full(len(index), 1 / len(index)), size=N_RESAMPLES).astype(
-            float
-        )
-        rates = num.sum(axis=0) / den.sum(axis=0)
-        boot = (counts @ num) / (counts @ den)
-        value = 1 - (rates.max() - rates.min())
-        boots = 1 - (boot.max(axis=1) - boot.min(axis=1))
+    for (variant, mix), block in blocks.items():
+        live = [c for c in cols if block.den[:, c].sum() > 0]
+        num, den = block.num[:, live], block.den[:, live]
+        v = info.variants.index(variant) if variant in info.variants else len(info.variants)
+        rng = np.random.default_rng([info.root_seed, 3, v])
+        width = len(live)
+        sums = resampled_sums(np.hstack([num, den]), rng, N_RESAMPLES)
+        boots = 1 - _gap(sums[:, :width] / sums[:, width:])
         row = {
             "variant": variant,
             "mix": mix,
             "figure": "balance",
             "key": "",
-            "value": value,
+            "value": float(1 - _gap(num.sum(axis=0) / den.sum(axis=0))),
             "ci_low": float(np.quantile(boots, 0.025)),
             "ci_high": float(np.quantile(boots, 0.975)),
-            "groups": len(index),
+            "groups": len(block.index),
             "count": float(den.sum(axis=0).max()),
         }
-        base = matrices.get((baseline, mix)) if baseline is not None else None
-        if base is not None and variant in shared:
-            common, mine, theirs = np.intersect1d(index, base[0], return_indices=True)
-            c = rng.multinomial(len(common), np.full(len(common), 1 / len(common)), size=N_RESAMPLES).astype(
-                float
+        base = blocks.get((baseline, mix)) if variant in shared else None
+        if base is not None:
+            _, mine, theirs = np.intersect1d(block.index, base.index, return_indices=True)
+            b_num, b_den = base.num[theirs][:, live], base.den[theirs][:, live]
+            joint = resampled_sums(np.hstack([num[mine], den[mine], b_num, b_den]), rng, N_RESAMPLES)
+            a = joint[:, :width] / joint[:, width : 2 * width]
+            b = joint[:, 2 * width : 3 * width] / joint[:, 3 * width :]
+            diffs = _gap(b) - _gap(a)
+            row["diff"] = float(
+                _gap(b_num.sum(axis=0) / b_den.sum(axis=0))
+                - _gap(num[mine].sum(axis=0) / den[mine].sum(axis=0))
             )
-            a = (c @ num[mine]) / (c @ den[mine])
-            b = (c @ base[1][theirs]) / (c @ base[2][theirs])
-            diffs = (b.max(axis=1) - b.min(axis=1)) - (a.max(axis=1) - a.min(axis=1))
-            base_rates = base[1][theirs].sum(axis=0) / base[2][theirs].sum(axis=0)
-            mine_rates = num[mine].sum(axis=0) / den[mine].sum(axis=0)
-            row["diff"] = (base_rates.max() - base_rates.min()) - (mine_rates.max() - mine_rates.min())
             row["diff_ci_low"] = float(np.quantile(diffs, 0.025))
             row["diff_ci_high"] = float(np.quantile(diffs, 0.975))
         rows.append(row)
@@ -295,40 +426,15 @@ def balance(deals: pl.LazyFrame, info: RunInfo) -> pl.DataFrame:
         return pl.DataFrame(schema=SCHEMA)
     baseline = present[0]
     shared = {v for v in present[1:] if players[v] == players[baseline]}
-    rows = _with_mix(deals)
-    per_group = (
-        _observations(rows, info, columns)
-        .group_by([*GROUP, "deal_index"])
-        .agg(num=pl.col("num").sum(), den=pl.col("den").sum())
-        .collect()
-    )
-    per_group = _linearized(per_group)
-    table = per_group.group_by(GROUP).agg(
-        value=pl.col("ratio").first(), groups=pl.len(), count=pl.col("den").sum(), sd=pl.col("u").std()
-    )
-    table = _intervals(table, "value", "sd", "groups", "ci_low", "ci_high").drop("sd")
-    base = per_group.filter(pl.col("variant") == baseline).select(
-        "mix", "figure", "key", "deal_index", base_u="u"
-    )
-    paired = (
-        per_group.filter(pl.col("variant").is_in(list(shared)))
-        .join(base, on=["mix", "figure", "key", "deal_index"])
-        .group_by(GROUP)
-        .agg(
-            diff=(pl.col("u") - pl.col("base_u")).mean(),
-            sd=(pl.col("u") - pl.col("base_u")).std(),
-            n=pl.len(),
-        )
-    )
-    paired = _intervals(paired, "diff", "sd", "n", "diff_ci_low", "diff_ci_high").drop("sd", "n")
-    table = table.join(paired, on=GROUP, how="left")
-    extra = pl.DataFrame(
-        _balance_rows(per_group, baseline, shared, info) + _value_only(rows, info, baseline, shared),
+    outcome, every = _prepared(deals, info)
+    figures, blocks = _blocks(outcome, every, info, columns, max(players.values()))
+    table = pl.DataFrame(
+        _block_rows(figures, blocks, baseline, shared)
+        + _balance_rows(figures, blocks, baseline, shared, info)
+        + _value_only(_with_mix(every), info, baseline, shared),
         schema={k: v for k, v in SCHEMA.items() if k not in ("rules_hash", "baseline")},
         orient="row",
-        strict=False,
     )
-    table = pl.concat([table.select(extra.columns), extra], how="vertical_relaxed")
     rate = pl.col("figure").str.ends_with("_rate") | pl.col("figure").str.starts_with("win_rate")
     table = table.with_columns(
         [
@@ -357,11 +463,9 @@ def balance(deals: pl.LazyFrame, info: RunInfo) -> pl.DataFrame:
 
 def _value_only(rows: pl.LazyFrame, info: RunInfo, baseline: str, shared: set[str]) -> list[dict]:
     """Quantiles of the winning margin and the spread of match lengths (no intervals)."""
-    margins = rows.group_by(DEAL).agg(
-        margin=pl.col("points").max() - pl.col("points").sort(descending=True).get(1)
-    )
     quantiles = (
-        margins.group_by("variant", "mix")
+        rows.filter(pl.col("side") == 0)
+        .group_by("variant", "mix")
         .agg(
             *[pl.col("margin").quantile(q, "linear").alias(str(q)) for q in QUANTILES],
             groups=pl.col("deal_index").n_unique(),

@@ -72,3 +72,19 @@ def bca_mean_interval(
     if np.isnan(low) or np.isnan(high):
         return None, None
     return low, high
+
+
+def resampled_sums(rows: np.ndarray, rng: np.random.Generator, n_resamples: int) -> np.ndarray:
+    """Column sums of ``n_resamples`` bootstrap resamples of the rows of ``rows`` (units × values).
+
+    Like :func:`resampled_means`, a resample is a multinomial draw over the *distinct*
+    rows, so the cost grows with how many distinct rows there are, not with the units."""
+    import polars as pl  # hashing finds distinct rows much faster than np.unique(axis=0)
+
+    table = pl.DataFrame(rows, schema=[f"c{i}" for i in range(rows.shape[1])], orient="row")
+    grouped = table.group_by(table.columns).len().sort(table.columns)  # a fixed order: reproducible draws
+    distinct = grouped.drop("len").to_numpy()
+    counts = grouped["len"].to_numpy()
+    n = len(rows)
+    draws = rng.multinomial(n, counts / n, size=n_resamples).astype(np.float64)
+    return draws @ distinct

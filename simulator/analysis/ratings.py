@@ -24,6 +24,7 @@ import choix
 import numpy as np
 import polars as pl
 
+from simulator.analysis.bootstrap import resampled_sums
 from simulator.analysis.comparisons import pair_rng
 from simulator.analysis.runinfo import RunInfo
 
@@ -80,8 +81,10 @@ def variant_ratings(groups: pl.DataFrame, variant: str, info: RunInfo) -> pl.Dat
     g = half.shape[0]
     rating = fit(_wins(half.sum(axis=0), deals.sum(axis=0), pairs, len(names)))
     rng = pair_rng(info, variant, "", "", stream=2)
-    counts = rng.multinomial(g, np.full(g, 1 / g), size=N_RESAMPLES)
-    boots = np.array([fit(_wins(c @ half, c @ deals, pairs, len(names))) for c in counts.astype(np.float64)])
+    # every pair's deal count per group is the same (complete groups), so only ``half`` is resampled
+    sums = resampled_sums(half, rng, N_RESAMPLES)
+    per_pair = deals.sum(axis=0)
+    boots = np.array([fit(_wins(row, per_pair, pairs, len(names))) for row in sums])
     low, high = np.quantile(boots, [0.025, 0.975], axis=0)
     return pl.DataFrame(
         {

@@ -4,7 +4,10 @@ Whether a set of number cards splits into disjoint groups of two or more cards
 summing to v depends only on how many cards of each value it holds. So the
 valid unions are solved once per (v, counts of the table values below v) and
 kept as a *template*: masks of whole ranks, to AND with the real table, plus
-the few unions that take only some cards of a value.
+the few unions that take only some cards of a value. A template also knows how
+many real card masks it stands for (so a move list has an exact length without
+expanding anything) and the set of its count vectors (so a capture's legality
+is one lookup).
 
 A table's counts are its *signature*: the number of loose cards of value u in
 the 3-bit field at bit 3u-3 (30 bits, so a one-digit Python int, cheap to mask
@@ -16,14 +19,23 @@ thousand entries).
 
 from __future__ import annotations
 
+from math import comb
+
 from simulator.cards import RANK_MASK
 
-#: (fulls, partials): whole-rank masks, and (whole-rank mask, ((shift, how many), ...)) unions
-Template = tuple[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]
+Partial = tuple[int, tuple[tuple[int, int], ...]]
+#: (fulls, partials, masks, partial ends, vectors): whole-rank masks; (whole-rank mask,
+#: ((shift, how many), ...)) unions; how many real masks the template gives (fulls first, then
+#: each partial's expansions); the running totals of the partials' expansions; the packed count
+#: vectors of every union (4 bits per value, value u at bit 4u-4, as in a card mask's rank nibbles)
+Template = tuple[tuple[int, ...], tuple[Partial, ...], int, tuple[int, ...], frozenset[int]]
 
-EMPTY: Template = ((), ())
+EMPTY: Template = ((), (), 0, (), frozenset())
 _CACHE_LIMIT = 1 << 15  # per value; a full cache is cleared (keeps workers' memory bounded)
+#: per value, the unions its cache may hold in all (a 40-card table's template has 45,000)
+_WEIGHT_LIMIT = 1 << 19
 _HIGH = 0x8888888888  # bit 3 of each 4-bit field of values 1..10 (counts never exceed 4)
+_LOW = 0x1111111111  # bit 0 of each of those fields
 
 #: signature of a 16-bit chunk of a card mask (four ranks): each nibble's popcount in 3 bits
 SIG16 = tuple(
@@ -74,6 +86,7 @@ GROUP_TYPES = tuple(_group_types(v) for v in range(11))
 
 #: per value v, its cache: signature fields below v -> template
 CACHES: tuple[dict[int, Template], ...] = tuple({} for _ in range(11))
+_WEIGHTS = {id(cache): 0 for cache in CACHES}
 
 
 def template(sig: int, v: int) -> Template:
@@ -107,37 +120,52 @@ def solve(key: int, v: int) -> Template:
 
 
 def _store(cache: dict[int, Template], key: int, got: Template) -> None:
-    if len(cache) >= _CACHE_LIMIT:
+    weight = len(got[4]) + 1
+    if len(cache) >= _CACHE_LIMIT or _WEIGHTS[id(cache)] + weight > _WEIGHT_LIMIT:
         cache.clear()
+        _WEIGHTS[id(cache)] = 0
+    _WEIGHTS[id(cache)] += weight
     cache[key] = got
 
 
 def _unions(have: int, v: int, fitting: list[int]) -> Template:
     """Every sum of fitting group types the counts (``have``: 4-bit fields with bit 3 set)
-    can supply, as whole-rank masks and partials."""
+    can supply, as whole-rank masks and partials.
+
+    Breadth first per group type on sets (a 40-card table has some 45,000 sums); a sum's
+    fields equal to the table's counts are whole ranks, the others partial."""
+    high = _HIGH
     reach = {0}
     for group in fitting:
-        todo = list(reach)
-        while todo:
-            bigger = todo.pop() + group
-            if (have - bigger) & _HIGH == _HIGH and bigger not in reach:
-                reach.add(bigger)
-                todo.append(bigger)
+        frontier = reach
+        while frontier:
+            frontier = {x for x in {r + group for r in frontier} if (have - x) & high == high} - reach
+            reach |= frontier
     reach.discard(0)
+    counts = have - high
     fulls: list[int] = []
-    partials: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    partials: list[Partial] = []
+    ends: list[int] = []
+    expansions = 0
     for vector in sorted(reach):
-        whole = 0
-        part: list[tuple[int, int]] = []
-        for u in range(1, v):
-            shift = 4 * u - 4
-            k = (vector >> shift) & 15
-            if k and k == (have >> shift) & 7:
-                whole |= RANK_MASK[u]
-            elif k:
-                part.append((shift, k))
-        if part:
-            partials.append((whole, tuple(part)))
-        else:
+        x = counts ^ vector
+        differ = (x | x >> 1 | x >> 2 | x >> 3) & _LOW
+        used = (vector | vector >> 1 | vector >> 2) & _LOW
+        whole = (used & ~differ) * 15
+        partly = used & differ
+        if not partly:
             fulls.append(whole)
-    return (tuple(fulls), tuple(partials))
+            continue
+        part = []
+        size = 1
+        while partly:
+            low = partly & -partly
+            partly ^= low
+            shift = low.bit_length() - 1
+            k = vector >> shift & 15
+            part.append((shift, k))
+            size *= comb(counts >> shift & 15, k)
+        partials.append((whole, tuple(part)))
+        expansions += size
+        ends.append(expansions)
+    return (tuple(fulls), tuple(partials), len(fulls) + expansions, tuple(ends), frozenset(reach))

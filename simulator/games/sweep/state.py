@@ -22,7 +22,7 @@ from simulator.cards import FACE_MASK, card_str, cards_of, mask_of
 from simulator.games.leftover import leftover_event
 from simulator.games.sweep.events import centre_redeal_event, dealt_event, move_event, redeal_event
 from simulator.games.sweep.groups import SIG16, SIG_UNIT, signature
-from simulator.games.sweep.movegen import build_variant_moves, hand_moves
+from simulator.games.sweep.movegen import SweepMoves, build_variant_moves, loose_moves
 from simulator.games.sweep.moves import CAPTURE, TRAIL, SweepMove, move_text
 from simulator.games.sweep.rules import SweepRules
 from simulator.games.sweep.scoring import score, score_event
@@ -31,6 +31,7 @@ from simulator.shuffle import randbelow, shuffled_deck
 
 _BIT = tuple(1 << c for c in range(52))
 _new_state = object.__new__
+_NO_MOVES = SweepMoves([], [], 0, 0, 0, None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -312,19 +313,15 @@ class SweepState:
     def is_over(self) -> bool:
         return self.cur < 0
 
-    def legal_moves(self) -> list[SweepMove]:
-        """TRAIL and every capture (and BUILD) per card in hand, in card order, deduplicated."""
+    def legal_moves(self) -> SweepMoves:
+        """TRAIL and every capture (and BUILD) per card in hand, in card order, deduplicated:
+        a sequence built on access (movegen.py), its size bounded by the hand, not the moves."""
         cur = self.cur
         if cur < 0:
-            return []
+            return _NO_MOVES
         if self._with_builds:
-            table = self.table
-            hand = self.hands[cur]
-            out: list[SweepMove] = []
-            for c in self._cards[cur]:
-                out += build_variant_moves(c, table, self.builds, hand)
-            return out
-        return hand_moves(self._cards[cur], self.table, self._sig)
+            return build_variant_moves(self._cards[cur], self.table, self._sig, self.hands[cur], self.builds)
+        return loose_moves(self._cards[cur], self.table, self._sig, self.hands[cur])
 
     def apply(self, move: SweepMove) -> None:
         action, card, value, mask = move

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.cards import RANK
-from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, SweepState, make_rules
+from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, SweepMove, SweepState, make_rules
+from simulator.play import play_deal
+from strategies.base import Strategy
 from tests.games.sweep.helpers import state_at
 
 MAX_BRUTE_ITEMS = 13  # 2^13 table subsets per card keeps the brute force quick
@@ -85,9 +88,22 @@ def check_position(state: SweepState) -> bool:
     if state.table.bit_count() + len(state.builds) > MAX_BRUTE_ITEMS:
         return False
     fast = state.legal_moves()
-    assert len(fast) == len(set(fast)), "duplicate moves"
-    assert {tuple(m) for m in fast} == brute_moves(state)
-    assert fast == state.legal_moves(), "unstable order"
+    listed = list(fast)
+    assert len(fast) == len(listed) == len(set(listed)), "duplicate moves or a wrong length"
+    brute = brute_moves(state)
+    assert {tuple(m) for m in listed} == brute
+    assert listed == list(state.legal_moves()), "unstable order"
+    assert [fast[i] for i in range(len(fast))] == listed, "indexing differs from iteration"
+    assert [fast[i] for i in range(-len(fast), 0)] == listed and fast[1:3] == listed[1:3]
+    assert all(m in fast for m in listed)
+    seat = state.current_player()
+    table_items = [1 << c for c in range(52) if state.table >> c & 1] + [b[1] for b in state.builds]
+    for m in listed:  # near misses: one table item more or less, another value, another card
+        near = [m._replace(mask=m.mask ^ item) for item in table_items]
+        near += [m._replace(value=m.value + 1), m._replace(card=(m.card + 1) % 52)]
+        for other in near:
+            legal = tuple(other) in brute and state.hands[seat] >> other.card & 1
+            assert (other in fast) == bool(legal), other
     return True
 
 
@@ -139,3 +155,56 @@ def positions(draw: st.DrawFn) -> SweepState:
 @given(state=positions())
 def test_fast_generator_matches_brute_force_built(state: SweepState) -> None:
     assert check_position(state)
+
+
+class FirstMove(Strategy):
+    """Always the first legal move: a trail, so nobody ever captures (CLARIFICATIONS 10)."""
+
+    games = ("sweep",)
+    wants_view = False
+
+    def choose(self, view: object, moves: Sequence[SweepMove]) -> SweepMove:
+        return moves[0]
+
+
+def test_a_deal_where_nobody_captures_plays_to_the_end() -> None:
+    """The table grows to 52 cards and a turn has billions of captures: the move list stays a few
+    segments with exact length, indexing and membership, and the deal ends."""
+    rules = make_rules({})
+    state = GAME.new_deal(rules, 0)
+    biggest = 0
+    while (seat := state.current_player()) >= 0:
+        moves = state.legal_moves()
+        n = len(moves)
+        biggest = max(biggest, n)
+        assert moves[0].action == TRAIL and moves[-1] in moves and moves[n // 2] in moves
+        assert moves[n // 3] == moves[n // 3 - n]
+        assert not any(m.card not in range(52) or not state.hands[seat] >> m.card & 1 for m in moves[:50])
+        state.apply(moves[0])
+    assert biggest > 10**9
+    assert state.piles == [0, 0] and state.table.bit_count() == 52
+
+
+def test_the_play_loop_with_a_strategy_that_never_captures() -> None:
+    rules = make_rules({"deal_mode": "eight_card_single", "num_players": 3})
+    agents = [FirstMove() for _ in range(3)]
+    for seed in range(3):
+        state = GAME.new_deal(rules, seed)
+        play_deal(state, agents)
+        assert state.is_over() and state.side_points() == [0, 0, 0]
+
+
+def test_indexing_and_iteration_agree_on_big_tables() -> None:
+    """Positions with thousands of captures per card: every index gives the iteration's move."""
+    rules = make_rules({"deal_mode": "eight_card_single", "num_players": 3})
+    checked = 0
+    for seed in range(2):
+        state = GAME.new_deal(rules, seed)
+        while state.current_player() >= 0:
+            moves = state.legal_moves()
+            if 2000 < len(moves) <= 8000:
+                listed = list(moves)
+                assert listed == [moves[i] for i in range(len(moves))] and len(set(listed)) == len(listed)
+                checked += 1
+            state.apply(moves[0])
+    assert checked

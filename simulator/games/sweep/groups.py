@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from math import comb
 
-from simulator.cards import RANK_MASK
-
 Partial = tuple[int, tuple[tuple[int, int], ...]]
 #: (fulls, partials, masks, partial ends, vectors): whole-rank masks; (whole-rank mask,
 #: ((shift, how many), ...)) unions; how many real masks the template gives (fulls first, then

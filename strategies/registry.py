@@ -4,4 +4,5 @@ BUILTIN = {
     "random": "strategies.random_play:RandomStrategy",
     "greedy": "strategies.greedy:GreedyStrategy",
     "heuristic": "strategies.heuristic:HeuristicStrategy",
+    "policy": "strategies.policy:PolicyStrategy",
 }

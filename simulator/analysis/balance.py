@@ -154,14 +154,14 @@ def _prepared(deals: pl.LazyFrame, info: RunInfo) -> tuple[pl.LazyFrame, pl.Lazy
         .otherwise(0)
         for j in range(width)
     ]
-    every = every.with_columns(
+    done = every.with_columns(
         margin=pl.when(pl.col("n_top") > 1).then(0).otherwise(pl.col("best") - pl.col("runner_up")),
         positions=pl.sum_horizontal(bits),  # bit p: the side holds the seat at position p from the dealer
     ).collect()
     if info.unit != "match":
-        return every.lazy(), every.lazy()
-    outcome = every.lazy().filter(pl.col("round") == 1).with_columns(top=pl.col("match_won"))
-    return _with_shares(outcome).collect().lazy(), every.lazy()
+        return done.lazy(), done.lazy()
+    outcome = done.lazy().filter(pl.col("round") == 1).with_columns(top=pl.col("match_won"))
+    return _with_shares(outcome).collect().lazy(), done.lazy()
 
 
 def _figure(figure: str, num: pl.Expr, den: pl.Expr, key: object = "") -> list[pl.Expr]:
@@ -305,10 +305,10 @@ def _block_rows(figures, blocks, baseline, shared) -> list[dict]:
         ratio, u, total = _linearized(block)
         _, low, high, n = _mean_interval(u)
         base = blocks.get((baseline, mix)) if variant in shared else None
-        diff = d_low = d_high = None
+        paired = None
         if base is not None:
             _, mine, theirs = np.intersect1d(block.index, base.index, return_indices=True)
-            diff, d_low, d_high, _ = _mean_interval(u[mine] - _linearized(base)[1][theirs])
+            paired = _mean_interval(u[mine] - _linearized(base)[1][theirs])
         for f, (figure, key) in enumerate(figures):
             if n[f] == 0:
                 continue
@@ -323,7 +323,8 @@ def _block_rows(figures, blocks, baseline, shared) -> list[dict]:
                 "groups": int(n[f]),
                 "count": float(total[f]),
             }
-            if diff is not None:
+            if paired is not None:
+                diff, d_low, d_high, _ = paired
                 row |= {
                     "diff": _nan_none(diff[f]),
                     "diff_ci_low": _nan_none(d_low[f]),
@@ -448,17 +449,13 @@ def balance(deals: pl.LazyFrame, info: RunInfo) -> pl.DataFrame:
     )
     order = {v: i for i, v in enumerate(info.variants)}
     figure_order = {f: i for i, f in enumerate(FIGURE_ORDER)}
-    return (
-        table.sort(
-            pl.col("variant").replace_strict(order, default=len(order)),
-            pl.col("mix") != ALL,
-            "mix",
-            pl.col("figure").replace_strict(figure_order, default=len(figure_order)),
-            "key",
-        )
-        .select(list(SCHEMA))
-        .cast(SCHEMA)
-    )
+    return table.sort(
+        pl.col("variant").replace_strict(order, default=len(order)),
+        pl.col("mix") != ALL,
+        "mix",
+        pl.col("figure").replace_strict(figure_order, default=len(figure_order)),
+        "key",
+    ).select([pl.col(name).cast(dtype) for name, dtype in SCHEMA.items()])
 
 
 def _value_only(rows: pl.LazyFrame, info: RunInfo, baseline: str, shared: set[str]) -> list[dict]:

@@ -32,8 +32,11 @@ EPSILON = 1e-3
 NELO_PER_NT = 800 / math.log(10)
 Z95 = float(stats.norm.ppf(0.975))
 
+#: counts per total score 0, ½, ..., n (a list or a numpy array)
+Histogram = Sequence[float] | np.ndarray
 
-def regularize(histogram: Sequence[float]) -> np.ndarray:
+
+def regularize(histogram: Histogram) -> np.ndarray:
     """Empty bins become ``1e-3`` (fishtest's small prior), so no bin has zero mass."""
     h = np.asarray(histogram, dtype=np.float64)
     return np.where(h == 0, EPSILON, h)
@@ -71,7 +74,7 @@ def _moments(histogram: np.ndarray) -> tuple[float, float, float]:
     return float(deals), mu, var
 
 
-def get_elo(histogram: Sequence[float]) -> EloEstimate:
+def get_elo(histogram: Histogram) -> EloEstimate:
     """Elo, the half-width of its 95% interval and the likelihood of superiority."""
     deals, mu, var = _moments(regularize(histogram))
     stdev = math.sqrt(var)
@@ -83,7 +86,7 @@ def get_elo(histogram: Sequence[float]) -> EloEstimate:
     return EloEstimate(elo_of_score(mu), elo95, los, mu, stdev, deals)
 
 
-def _pdf(histogram: Sequence[float]) -> tuple[float, np.ndarray, np.ndarray]:
+def _pdf(histogram: Histogram) -> tuple[float, np.ndarray, np.ndarray]:
     """(groups, values, probabilities): the group mean score's regularized distribution."""
     h = regularize(histogram)
     groups = float(h.sum())
@@ -91,7 +94,7 @@ def _pdf(histogram: Sequence[float]) -> tuple[float, np.ndarray, np.ndarray]:
     return groups, values, h / groups
 
 
-def normalized_elo(histogram: Sequence[float]) -> float:
+def normalized_elo(histogram: Histogram) -> float:
     """``(score - 0.5) / sqrt(n · var) · 800 / ln 10``, ``var`` the variance of the group mean."""
     _, values, probs = _pdf(histogram)
     n = (len(values) - 1) / 2
@@ -117,7 +120,7 @@ def _mle_expected(values: np.ndarray, probs: np.ndarray, s: float) -> np.ndarray
     return probs / (1 + x * a)
 
 
-def llr_logistic(elo0: float, elo1: float, histogram: Sequence[float]) -> float:
+def llr_logistic(elo0: float, elo1: float, histogram: Histogram) -> float:
     """fishtest's generalized LLR of H1 (logistic Elo ``elo1``) against H0 (``elo0``)."""
     groups, values, probs = _pdf(histogram)
     p0 = _mle_expected(values, probs, score_of_elo(elo0))

@@ -119,3 +119,34 @@ def test_sprt_needs_a_head_to_head_of_one_variant(write_tournament):
     result = CliRunner().invoke(app, ["run", str(path), "--sprt", "elo0=0,elo1=5"])
     assert result.exit_code == 2
     assert "sprt tests one rule variant" in result.output
+
+
+def test_an_interrupted_sprt_resumes_to_the_same_decision(write_tournament, tmp_path, monkeypatch):
+    import simulator.runner as runner_module
+    from simulator.runner import RunInterrupted
+
+    path = write_tournament(
+        players=2, strategies=["greedy", "random"], deals=300, sprt={"elo0": 0, "elo1": 50}, sprt_batch=5
+    )
+    whole = run_tournament(
+        load_tournament(path, {"output": str(tmp_path / "whole"), "chunk_size": 2}), quiet=True
+    )
+    calls = []
+    real = runner_module.play_chunk
+
+    def stop_on_fourth(ctx, task):
+        calls.append(task)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(ctx, task)
+
+    monkeypatch.setattr(runner_module, "play_chunk", stop_on_fourth)
+    t = load_tournament(path, {"output": str(tmp_path / "cut"), "chunk_size": 2})
+    with pytest.raises(RunInterrupted):
+        run_tournament(t, quiet=True)
+    assert json.loads((tmp_path / "cut" / "manifest.json").read_text())["sprt"]["decision"] is None
+    monkeypatch.setattr(runner_module, "play_chunk", real)
+    resumed = run_tournament(t, quiet=True)
+    assert resumed.deals.equals(whole.deals)
+    sprt = [json.loads((tmp_path / d / "manifest.json").read_text())["sprt"] for d in ("whole", "cut")]
+    assert sprt[0] == sprt[1] and sprt[0]["decision"] == "H1"

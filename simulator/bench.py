@@ -171,3 +171,29 @@ def sueca_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tu
         for v in views:
             determinize(v, rng)
     return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6
+
+
+def seep_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tuple[float, float]:
+    """Microseconds per ``clone()`` and per ``GAME.determinize(view)`` of Seep deals in mid play
+    (20 plays of random play, a view of the next seat), what a Monte Carlo decision pays per sample."""
+    game = get_game("seep")
+    rules = resolve_variant(game, "standard").rules
+    rng = random.Random(seed)
+    positions = []
+    for i in range(states):
+        state = game.new_deal(rules, deal_seed(seed, i))
+        for _ in range(21):  # the bid and 20 plays
+            state.apply(rng.choice(state.legal_moves()))
+        positions.append(state)
+    views = [s.view((s.current_player() + 1) % rules.num_players) for s in positions]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in positions:
+            s.clone()
+    clone_us = (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
+    determinize = game.determinize  # type: ignore[attr-defined]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for v in views:
+            determinize(v, rng)
+    return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6

@@ -46,6 +46,9 @@ def bench(
     if "sueca" in available_games():
         clone_us, det_us = b.sueca_lookahead_us()
         notes.append(f"sueca mid-deal: clone {clone_us:.1f} us (target < 50), determinize {det_us:.1f} us")
+    if "seep" in available_games():
+        clone_us, det_us = b.seep_lookahead_us()
+        notes.append(f"seep mid-deal: clone {clone_us:.1f} us (target < 50), determinize {det_us:.1f} us")
     if pipeline and "sweep-random" in rates:
         groups = max(100, int(5000 * scale))
         one = b.pipeline_rate(groups, jobs=1)

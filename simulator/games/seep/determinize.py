@@ -23,9 +23,10 @@ the seat holds a V card now, or (the bidder's facts of the bid and the
 opening) it is a fact about the first packet: three of the bidder's later
 cards chosen at random join the opening card.
 
-Method: rejection sampling. Shuffle the unseen cards uniformly into the
-hidden places, draw the bidder's first packet uniformly when it matters, and
-accept when every fact holds; otherwise start again. Each full deal
+Method: rejection sampling. Deal the unseen cards uniformly into the hidden
+places (a Fisher-Yates shuffle, constrained hands drawn first so a failing
+attempt stops early), draw the bidder's first packet uniformly when it
+matters, and accept when every fact holds; otherwise start again. Each full deal
 consistent with the view is thereby drawn with the same probability (the
 number of packet draws is the same for every assignment), so the sample is
 not biased toward the true deal and never looks at it. The public replay of
@@ -64,7 +65,7 @@ class _Public:
     first_floor: CardMask  # the four cards turned up after the bid (0 while face down)
 
 
-_cache: list[tuple[SeepView, _Public]] = []
+_cache: list[tuple[SeepView, tuple[_Public, list[tuple[int, int, tuple[CardMask, ...]]]]]] = []
 
 
 def _era(plays: int, second_deal: bool) -> int:
@@ -209,60 +210,82 @@ def _three(cards: CardMask, rng: random.Random) -> CardMask:
     return picked
 
 
+def _plan(view: SeepView, pub: _Public) -> list[tuple[int, int, tuple[CardMask, ...]]]:
+    """(seat or -1 for the floor, cards, masks its hand must meet): constrained seats first, so a
+    failing attempt stops after drawing a few cards."""
+    bidder_checked = pub.packet is not None or pub.check_bid
+    plan = []
+    for q in pub.hidden:
+        masks = tuple(mask for p, mask in pub.must if p == q)
+        plan.append((q, view.hand_sizes[q], masks))
+    plan.sort(key=lambda slot: not (slot[2] or (bidder_checked and slot[0] == view.bidder)))
+    if pub.floor_hidden:
+        plan.append((-1, 4, ()))
+    return plan
+
+
 def determinize(view: SeepView, rng: random.Random) -> SeepState:
     """A complete deal consistent with ``view``: ``state.view(view.seat) == view`` (method: module doc)."""
     if _cache and _cache[0][0] is view:
-        pub = _cache[0][1]
+        pub, plan = _cache[0][1]
     else:
         pub = _public(view)
-        _cache[:] = [(view, pub)]
+        plan = _plan(view, pub)
+        _cache[:] = [(view, (pub, plan))]
     base = pub.state
-    sizes = view.hand_sizes
-    hidden, must, packet = pub.hidden, pub.must, pub.packet
+    bidder, packet, check_bid = view.bidder, pub.packet, pub.check_bid
     cards = list(pub.unseen)
+    total = len(cards)
+    spans = [(total - i, (total - i).bit_length()) for i in range(total)]
     getrandbits = rng.getrandbits
-    steps = [(i, (i + 1).bit_length()) for i in reversed(range(1, len(cards)))]
-    bid_floor = pub.first_floor
     for _ in range(MAX_ATTEMPTS):
-        for i, k in steps:  # Fisher-Yates, as random.shuffle draws
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            cards[i], cards[j] = cards[j], cards[i]
-        pos = 0
-        floor = 0
-        if pub.floor_hidden:
-            for c in cards[:4]:
-                floor |= 1 << c
-            pos = 4
         hands = list(base.hands)
         hands[view.seat] = view.hand
-        for q in hidden:
+        floor = pos = 0
+        for q, size, masks in plan:
             h = 0
-            for c in cards[pos : pos + sizes[q]]:
+            for i in range(pos, pos + size):  # Fisher-Yates, front to back, one slot at a time
+                span, k = spans[i]
+                j = getrandbits(k)
+                while j >= span:
+                    j = getrandbits(k)
+                c = cards[i + j]
+                cards[i + j] = cards[i]
+                cards[i] = c
                 h |= 1 << c
-            pos += sizes[q]
+            pos += size
+            if q < 0:
+                floor = h
+                continue
             hands[q] = h
-        if not all(hands[q] & mask for q, mask in must):
-            continue
-        if packet is not None:
-            opening, known, needs = packet
-            rest = _three(known | hands[view.bidder], rng)
-            if not all(rest & mask for mask in needs):
-                continue
-            if pub.check_bid and not _bid_legal(base, rest | 1 << opening, bid_floor):
-                continue
-        elif pub.check_bid and base.plays == 0 and not _bid_legal(base, hands[view.bidder], bid_floor):
-            continue
-        state = base.clone()
-        state.hands = hands
-        state.stock = cards[pos:]
-        if pub.floor_hidden:
-            state.loose = floor
-        seed = getrandbits(64)
-        state.seed = seed
-        state.rng = random.Random(seed)
-        return state
+            if masks and not all(h & mask for mask in masks):
+                break
+            if q == bidder:
+                if packet is not None:
+                    opening, known, needs = packet
+                    rest = _three(known | h, rng)
+                    if not all(rest & mask for mask in needs):
+                        break
+                    if check_bid and not _bid_legal(base, rest | 1 << opening, pub.first_floor):
+                        break
+                elif check_bid and base.plays == 0 and not _bid_legal(base, h, pub.first_floor):
+                    break
+        else:
+            for i in range(pos, total - 1):  # the stock's order, for the packets still to deal
+                span, k = spans[i]
+                j = getrandbits(k)
+                while j >= span:
+                    j = getrandbits(k)
+                cards[i], cards[i + j] = cards[i + j], cards[i]
+            state = base.clone()
+            state.hands = hands
+            state.stock = cards[pos:]
+            if pub.floor_hidden:
+                state.loose = floor
+            seed = getrandbits(64)
+            state.seed = seed
+            state.rng = random.Random(seed)
+            return state
     raise ValueError(f"no deal is consistent with this view of seat {view.seat} (checked {MAX_ATTEMPTS})")
 
 

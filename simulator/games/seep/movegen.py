@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from simulator.games.seep.state import SeepState
 
 _MOVE = SeepMove
-_VAL = VALUE
+#: card value by ``bit_length`` of a card's bit (card c is bit c, so index c + 1)
+_VAL_OF_BIT = (0, *VALUE)
 #: house values present in each 5-bit mask of values 9..13 (``hmask >> 9``)
 VALUES_OF = tuple(tuple(V for V in range(9, 14) if m >> (V - 9) & 1) for m in range(32))
 #: ``hmask >> 9`` as an SBIT mask
@@ -91,10 +92,13 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
     chunks: list[Chunk] = []
     total = 0
     rest = hand
+    # the loop's tables as locals (one lookup each per call, not per card value)
+    val_of, rank_mask, from_v, sbit = _VAL_OF_BIT, RANK_MASK, _FROM, SBIT
+    house_capture, throw_only = _HOUSE_CAPTURE, _THROW_ONLY
     while rest:
         low = rest & -rest
-        v = _VAL[low.bit_length() - 1]
-        cv = hand & RANK_MASK[v]
+        v = val_of[low.bit_length()]
+        cv = hand & rank_mask[v]
         rest ^= cv
         # ---- captures (§5.2); None: the card captures nothing, so it may be thrown (§5.5)
         if opening and v != opening:
@@ -103,15 +107,15 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
             temps = caps[v]
             if temps is None:
                 temps = info.captures(v)
-            temps = temps or (_HOUSE_CAPTURE if hmask >> v & 1 else None)
+            temps = temps or (house_capture if hmask >> v & 1 else None)
         # house options only when some target V >= v is usable
         houses: Any = ()
-        if elig & _FROM[v]:
+        if elig & from_v[v]:
             houses = house_options[v]
             if houses is None:
                 houses = info.houses(v)
         # retention: an owner of the v-house with a single v card may only capture
-        if (houses or (breakable and v <= 4)) and not blocked & SBIT[v]:
+        if (houses or (breakable and v <= 4)) and not blocked & sbit[v]:
             more: list[Template] = []
             # ---- house moves (§5.3)
             for V, bit, new, ex in houses:
@@ -123,7 +127,7 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
                     V = hv + v
                     if V > 13:
                         break
-                    if elig & SBIT[V]:
+                    if elig & sbit[V]:
                         more.append((BREAK, V, lrank[V]))
             if more:
                 if temps is None:
@@ -132,7 +136,7 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
                 else:
                     temps = [*temps, *more]
         if temps is None:
-            temps = _THROW_ONLY
+            temps = throw_only
         if temps:
             n = len(temps)
             k = n if cv == low else n * cv.bit_count()

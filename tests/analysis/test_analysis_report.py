@@ -124,3 +124,18 @@ def test_page_renders_in_headless_chromium_without_console_errors(round_robin, t
     page.feed(done.stdout)
     assert page.sections == list(SECTIONS)
     assert page.tags.get("svg", 0) >= 8
+
+
+def test_report_without_a_manifest_reads_the_rows_alone(round_robin, tmp_path):
+    copy = tmp_path / "bare"
+    copy.mkdir()
+    shutil.copy(round_robin / "deals.parquet", copy / "deals.parquet")
+    result = CliRunner().invoke(app, ["report", str(copy)])
+    assert result.exit_code == 0, result.output
+    again = pl.read_parquet(copy / "comparisons.parquet")
+    first = pl.read_parquet(round_robin / "comparisons.parquet")
+    # the same pairs, in the order the rows name them; the numbers do not depend on the manifest
+    assert again.select("variant", "strategy", "opponent", "groups", "score_histogram").equals(
+        first.select("variant", "strategy", "opponent", "groups", "score_histogram")
+    )
+    assert (copy / "report.html").is_file()

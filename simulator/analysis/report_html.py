@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
+from itertools import pairwise
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from simulator.analysis.balance import ALL
@@ -205,7 +207,29 @@ def _balance(balance: pl.DataFrame) -> str:
     return "".join(out)
 
 
-def _margins(comparisons: pl.DataFrame, balance: pl.DataFrame) -> str:
+def margin_histograms(groups: pl.DataFrame) -> dict[tuple[str, str, str], tuple[list[int], list[str]]]:
+    """Per (variant, A, B): counts and labels of the groups' mean margins (one bar per value
+    when there are few distinct values, else 20 equal bins); ``groups`` from ``pair_groups``."""
+    out = {}
+    for (variant, a, b), g in groups.group_by(["variant", "strategy", "opponent"], maintain_order=True):
+        values = g["margin"].to_numpy()
+        distinct = np.unique(values)
+        if len(distinct) <= 25:
+            counts = [int((values == v).sum()) for v in distinct]
+            labels = [f"{v:.3g}" for v in distinct]
+        else:
+            hist, edges = np.histogram(values, bins=20)
+            counts = hist.tolist()
+            labels = [f"{(lo + hi) / 2:.3g}" for lo, hi in pairwise(edges)]
+        out[(str(variant), str(a), str(b))] = (counts, labels)
+    return out
+
+
+def _margins(
+    comparisons: pl.DataFrame,
+    balance: pl.DataFrame,
+    margins: Mapping[tuple[str, str, str], tuple[list[int], list[str]]],
+) -> str:
     out = []
     for r in comparisons.iter_rows(named=True):
         n = r["deals_per_group"]
@@ -217,6 +241,11 @@ def _margins(comparisons: pl.DataFrame, balance: pl.DataFrame) -> str:
         out.append(
             bar_chart(r["score_histogram"], labels, f"score histogram {r['strategy']} vs {r['opponent']}")
         )
+        key = (r["variant"], r["strategy"], r["opponent"])
+        if key in margins:
+            counts, values = margins[key]
+            out.append(f"<p>deal groups by {escape(r['strategy'])}'s mean points margin per deal</p>")
+            out.append(bar_chart(counts, values, f"margin histogram {r['strategy']} vs {r['opponent']}"))
     quantiles = balance.filter((pl.col("figure") == "margin_quantile") & (pl.col("mix") == ALL))
     boxes = [
         (variant, g.sort("key")["value"].to_list())
@@ -245,8 +274,13 @@ def _variants(balance: pl.DataFrame) -> str:
     return "".join(out)
 
 
-def render(analysis: Analysis, summary: pl.DataFrame, manifest: Mapping[str, Any]) -> str:
-    """The whole page as one string."""
+def render(
+    analysis: Analysis,
+    summary: pl.DataFrame,
+    manifest: Mapping[str, Any],
+    margins: Mapping[tuple[str, str, str], tuple[list[int], list[str]]] | None = None,
+) -> str:
+    """The whole page as one string (``margins``: :func:`margin_histograms` of the run)."""
     info = analysis.info
     name = manifest.get("config", {}).get("name", "cardsim run")
     bodies = {
@@ -256,7 +290,7 @@ def render(analysis: Analysis, summary: pl.DataFrame, manifest: Mapping[str, Any
         "ratings": ("Bradley-Terry ratings", _ratings(analysis.ratings)),
         "crosstable": ("Crosstable", _crosstable(analysis.comparisons, info.strategies)),
         "balance": ("Rule-variant balance", _balance(analysis.balance)),
-        "margins": ("Margins", _margins(analysis.comparisons, analysis.balance)),
+        "margins": ("Margins", _margins(analysis.comparisons, analysis.balance, margins or {})),
         "variants": ("Variant comparison", _variants(analysis.balance)),
     }
     sections = "".join(

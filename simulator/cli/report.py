@@ -146,11 +146,16 @@ def write_report(results: Path) -> Path:
 
 
 def _write(results: Path, analysis: Analysis, summary: pl.DataFrame, manifest: dict[str, Any]) -> Path:
-    from simulator.analysis.report_html import render
+    import polars as pl
+
+    from simulator.analysis.pairs import pair_groups
+    from simulator.analysis.report_html import margin_histograms, render
     from simulator.results import atomic_write_bytes
 
+    margins = margin_histograms(pair_groups(pl.scan_parquet(results / "deals.parquet"), analysis.info))
     path = results / REPORT
-    atomic_write_bytes(path, lambda tmp: Path(tmp).write_text(render(analysis, summary, manifest)))
+    page = render(analysis, summary, manifest, margins)
+    atomic_write_bytes(path, lambda tmp: Path(tmp).write_text(page))
     return path
 
 

@@ -69,6 +69,7 @@ def test_page_is_self_contained_with_every_section(round_robin):
     assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", html)
     assert page.tags["svg"] >= 2 * 3 + 2  # score histograms, ratings, balance, margins, variants
     assert page.tags["table"] >= 5
+    assert html.count('aria-label="margin histogram') == 2 * 3  # one per variant and pair
 
 
 def test_report_recomputes_missing_files_identically(round_robin, tmp_path):

@@ -31,6 +31,8 @@ test: $(STAMP) $(DOCS_STAMP)
 	$(BIN)/pytest
 
 bench: $(STAMP)
+	@$(BIN)/pip install --quiet -e '.[bench]' \
+		|| echo "make bench: open_spiel could not be installed; the bench runs without the OpenSpiel ratio"
 	$(BIN)/cardsim bench
 
 lint: $(STAMP)

@@ -34,10 +34,15 @@ class Measure:
     label: str
     deals: int
     seconds: float
+    actions: int = 0  # player actions (decisions) in the measured deals, when counted
 
     @property
     def rate(self) -> float:
         return self.deals / self.seconds
+
+    @property
+    def action_rate(self) -> float:
+        return self.actions / self.seconds
 
 
 def reference_rate(seconds: float = 0.5) -> float:
@@ -59,26 +64,89 @@ def reference_rate(seconds: float = 0.5) -> float:
 def bare_engine_rate(game_name: str, deals: int, players: int | None = None, seed: int = 1) -> Measure:
     """The engine alone: new deal, then uniform random moves from one RNG, no strategy objects.
 
-    Warmed up like :func:`engine_rate`."""
+    Warmed up like :func:`engine_rate`; counts the player actions (every Sweep and Seep move,
+    Sueca bids and calls included)."""
     game = get_game(game_name)
     rules = resolve_variant(game, "standard", players).rules
     rng = random.Random(seed)
 
-    def play(first: int, count: int) -> None:
+    def play(first: int, count: int) -> int:
         rand = rng.random
+        actions = 0
         for i in range(first, first + count):
             state = game.new_deal(rules, deal_seed(seed, i))
             current, legal, apply = state.current_player, state.legal_moves, state.apply
             while current() >= 0:
                 moves = legal()
                 apply(moves[int(rand() * len(moves))])
+                actions += 1
+        return actions
 
     play(deals, max(1, deals // 10))
     start = time.perf_counter()
-    play(0, deals)
+    actions = play(0, deals)
     return Measure(
-        f"{game_name} {rules.num_players}p bare engine, uniform", deals, time.perf_counter() - start
+        f"{game_name} {rules.num_players}p bare engine, uniform", deals, time.perf_counter() - start, actions
     )
+
+
+def openspiel_rate(deals: int, seed: int = 1) -> Measure | None:
+    """OpenSpiel's hearts driven from Python with uniform random moves (chance nodes sampled the
+    same way), the reference engine of issue 14; None without the ``bench`` extra (open_spiel)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+
+    def play(count: int) -> int:
+        rand = rng.random
+        actions = 0
+        for _ in range(count):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rand() * len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(rand() * len(legal))])
+                    actions += 1
+        return actions
+
+    play(max(1, deals // 10))
+    start = time.perf_counter()
+    actions = play(deals)
+    return Measure("open_spiel hearts 4p, uniform (Python)", deals, time.perf_counter() - start, actions)
+
+
+def mid_deal_us(
+    game_name: str, plays: int, states: int = 300, repeat: int = 20, seed: int = 1
+) -> tuple[float, float]:
+    """Microseconds per ``clone()`` and per ``GAME.determinize(view)`` of deals after ``plays``
+    random moves, the two costs a Monte Carlo decision pays per sample."""
+    game = get_game(game_name)
+    rules = resolve_variant(game, "standard").rules
+    rng = random.Random(seed)
+    positions = []
+    for i in range(states):
+        state = game.new_deal(rules, deal_seed(seed, i))
+        for _ in range(plays):
+            state.apply(rng.choice(state.legal_moves()))
+        positions.append(state)
+    views = [s.view(s.current_player()) for s in positions]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in positions:
+            s.clone()
+    clone_us = (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
+    determinize = game.determinize  # type: ignore[attr-defined]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for v in views:
+            determinize(v, rng)
+    return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6
 
 
 def engine_rate(

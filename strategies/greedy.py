@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 
 from strategies.base import Strategy
 
-_CHOOSERS: dict[str, Callable[..., Any]] = {}
+_CHOOSERS: dict[str, tuple[Callable[..., Any], bool]] = {}
 
 
-def _chooser(game: str) -> Callable[..., Any]:
+def _chooser(game: str) -> tuple[Callable[..., Any], bool]:
+    """The game's ``choose`` and whether it reads the view (a module's ``WANTS_VIEW``, default True)."""
     if game not in _CHOOSERS:
-        _CHOOSERS[game] = importlib.import_module(f"strategies.greedy_{game}").choose
+        module = importlib.import_module(f"strategies.greedy_{game}")
+        _CHOOSERS[game] = (module.choose, getattr(module, "WANTS_VIEW", True))
     return _CHOOSERS[game]
 
 
@@ -29,5 +31,9 @@ class GreedyStrategy(Strategy):
         "and wins tricks cheaply."
     )
 
+    def reset(self, rng: Any, seat: int, rules: Any) -> None:
+        super().reset(rng, seat, rules)
+        self._choose, self.wants_view = _chooser(rules.game_name())  # type: ignore[misc]
+
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        return _chooser(view.game)(view, moves, self.rng)
+        return self._choose(view, moves, self.rng)

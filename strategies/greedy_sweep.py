@@ -15,24 +15,37 @@ from collections.abc import Sequence
 from simulator.cards import RANK, SPADE_MASK, SUIT
 from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 
-ACE_OF_SPADES_BIT = 1  # card 0 is A♠
+#: the rule reads only the moves: the runner need not build a view (strategies/greedy.py)
+WANTS_VIEW = False
+#: per card, its order among trails: lowest value first, then a non-spade (suit 0 is spades), then card
+TRAIL_ORDER = tuple(RANK[c] << 8 | (SUIT[c] == 0) << 6 | c for c in range(52))
+_BIT = tuple(1 << c for c in range(52))
 
 
 def choose(view: SweepView | None, moves: Sequence[SweepMove], rng: random.Random) -> SweepMove:
-    """One of ``moves`` (the view is not needed: the moves say everything this rule looks at)."""
-    best: list[SweepMove] = []
-    best_key: tuple[int, int, int] | None = None
+    """One of ``moves`` (the view is not needed: the moves say everything this rule looks at).
+
+    One pass: a capture's key packs (cards, spades, ace of spades) into one int, compared as
+    the tuple would be; trails are ranked by ``TRAIL_ORDER`` until a capture turns up."""
+    best: SweepMove | None = None
+    best_key = -1
+    ties: list[SweepMove] | None = None
+    trail: SweepMove | None = None
+    trail_key = 1 << 20
     for move in moves:
-        if move.action != CAPTURE:
-            continue
-        pile = move.mask | (1 << move.card)
-        key = (pile.bit_count(), (pile & SPADE_MASK).bit_count(), pile & ACE_OF_SPADES_BIT)
-        if best_key is None or key > best_key:
-            best_key, best = key, [move]
-        elif key == best_key:
-            best.append(move)
-    if best:
-        return best[0] if len(best) == 1 else rng.choice(best)
-    trails = [m for m in moves if m.action == TRAIL]
-    # lowest value first; among equal values a non-spade (suit 0 is spades) first, then card order
-    return min(trails, key=lambda m: (RANK[m.card], SUIT[m.card] == 0, m.card))
+        action, card, _, mask = move
+        if action == CAPTURE:
+            pile = mask | _BIT[card]
+            key = pile.bit_count() << 16 | (pile & SPADE_MASK).bit_count() << 8 | (pile & 1)
+            if key > best_key:
+                best, best_key, ties = move, key, None
+            elif key == best_key:
+                if ties is None:
+                    ties = [best]  # type: ignore[list-item]
+                ties.append(move)
+        elif action == TRAIL and best is None and TRAIL_ORDER[card] < trail_key:
+            trail, trail_key = move, TRAIL_ORDER[card]
+    if best is not None:
+        return best if ties is None else rng.choice(ties)
+    assert trail is not None, "every card in hand can trail"
+    return trail

@@ -24,12 +24,19 @@ def bench(
     ref = b.reference_rate()
     table = Table("workload", "deals", "seconds", "deals/s", "per 1k reference ops/s", title="cardsim bench")
     targets = {"sweep": 5000, "seep": 1500, "sueca": 5000}
+    # greedy play loops per 1k reference ops/s before issue 14 (`cardsim bench --scale 0.25`,
+    # this repository at 4acba11, 2026-12-01); issue 14's target is twice that
+    greedy_before = {"sweep": 27.9, "seep": 4.1, "sueca": 18.6}
     sizes = {"sweep": 20000, "seep": 3000, "sueca": 20000}
     rates: dict[str, float] = {}
     notes = [f"reference workload: {ref:,.0f} ops/s (shuffle a deck and fold 13 cards into a mask)"]
 
+    actions: dict[str, float] = {}
+
     def add(key: str, m: b.Measure) -> None:
         rates[key] = m.rate
+        if m.actions:
+            actions[key] = m.action_rate
         table.add_row(
             m.label, str(m.deals), f"{m.seconds:.2f}", f"{m.rate:,.0f}", f"{1000 * m.rate / ref:.1f}"
         )
@@ -43,6 +50,26 @@ def bench(
             f"{game}: bare engine {rates[game + '-bare']:,.0f} deals/s per core "
             f"(target >= {targets[game]:,}); with random plug-ins {rates[game + '-random']:,.0f}"
         )
+        greedy = 1000 * rates[game + "-greedy"] / ref
+        notes.append(
+            f"{game} greedy play loop: {greedy:.1f} per 1k reference ops/s, "
+            f"{greedy / greedy_before[game]:.2f}x the figure before issue 14 (target >= 2x)"
+        )
+    if "sweep" in available_games():
+        clone_us, det_us = b.mid_deal_us("sweep", 24)
+        notes.append(f"sweep mid-deal: clone {clone_us:.1f} us (target < 20), determinize {det_us:.1f} us")
+        hearts = b.openspiel_rate(max(50, int(4000 * scale)))
+        if hearts is None:
+            notes.append("open_spiel is not installed (pip install 'cardsim[bench]'): no side-by-side ratio")
+        else:
+            table.add_row(hearts.label, str(hearts.deals), f"{hearts.seconds:.2f}", f"{hearts.rate:,.0f}", "")
+            for game in ("sweep", "seep"):
+                if f"{game}-bare" in actions:
+                    notes.append(
+                        f"{game} bare engine: {actions[game + '-bare']:,.0f} player actions/s, "
+                        f"{actions[game + '-bare'] / hearts.action_rate:.2f}x open_spiel hearts' "
+                        f"{hearts.action_rate:,.0f} (target >= 1.2x)"
+                    )
     if "sueca" in available_games():
         clone_us, det_us = b.sueca_lookahead_us()
         notes.append(f"sueca mid-deal: clone {clone_us:.1f} us (target < 50), determinize {det_us:.1f} us")

@@ -58,6 +58,7 @@ SUBSETS = tuple(
 #: per 16-bit chunk of a card mask, the popcount of each rank nibble in place
 _COUNTS16 = tuple(sum(((b >> s) & 15).bit_count() << s for s in (0, 4, 8, 12)) for b in range(1 << 16))
 _new = tuple.__new__
+_new_moves = object.__new__
 _LIST_LIMIT = 1 << 10  # iteration expands a template into a list up to this many masks
 
 # segment kinds
@@ -161,7 +162,7 @@ class SweepMoves(Sequence[SweepMove]):
     legal, which is then an identity test.
     """
 
-    __slots__ = ("_builds", "_ends", "_hand", "_last", "_len", "_segs", "_sig", "_table")
+    __slots__ = ("_ends", "_last", "_len", "_rest", "_segs", "_table")
 
     def __init__(
         self,
@@ -177,23 +178,21 @@ class SweepMoves(Sequence[SweepMove]):
         self._segs = segs
         self._len = ends[-1] if ends else 0
         self._table = table
-        self._sig = sig
-        self._hand = hand
-        self._builds = builds
+        self._rest = (sig, hand, builds)  # only membership needs them
         self._last: SweepMove | None = None
 
     def __len__(self) -> int:
         return self._len
 
     def __getitem__(self, i: Any) -> Any:
-        if type(i) is not int:
+        if type(i) is not int or not 0 <= i < self._len:
             if isinstance(i, slice):
                 return [self[k] for k in range(*i.indices(self._len))]
             i = i.__index__()
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("move index out of range")
+            if i < 0:
+                i += self._len
+            if not 0 <= i < self._len:
+                raise IndexError("move index out of range")
         ends = self._ends
         k = bisect_right(ends, i)
         if k:
@@ -264,14 +263,15 @@ class SweepMoves(Sequence[SweepMove]):
         if not isinstance(move, tuple) or len(move) != 4:
             return False
         action, card, value, mask = move
-        if type(card) is not int or not 0 <= card < 52 or not self._hand >> card & 1 or type(mask) is not int:
+        sig, hand, builds = self._rest
+        if type(card) is not int or not 0 <= card < 52 or not hand >> card & 1 or type(mask) is not int:
             return False
         if action == TRAIL:
             return value == 0 and mask == 0
         if action == CAPTURE:
-            return value == 0 and is_capture(card, mask, self._table, self._sig, self._builds or ())
-        if action == BUILD and self._builds is not None:
-            return is_build(card, value, mask, self._table, self._hand)
+            return value == 0 and is_capture(card, mask, self._table, sig, builds or ())
+        if action == BUILD and builds is not None:
+            return is_build(card, value, mask, self._table, hand)
         return False
 
     def __repr__(self) -> str:
@@ -320,22 +320,34 @@ def loose_moves(cards: Sequence[int], table: int, sig: int, hand: int) -> SweepM
     """The moves of the base game (no builds): per card, TRAIL and its captures."""
     ends: list[int] = []
     segs: list[Segment] = []
+    end, seg = ends.append, segs.append
     total = 0
-    probes = _CARD_INFO
-    for c in cards:
-        rank_mask, low_fields, probe = probes[c]
-        same = table & rank_mask
-        if low_fields >= 0 and table:
-            key = sig & low_fields
-            tmpl = probe(key) or solve(key, c // 4 + 1)
-            m = tmpl[2]
-            total += m + m + 2 if same else m + 1
-        else:
-            tmpl = EMPTY
-            total += 2 if same else 1
-        ends.append(total)
-        segs.append((_LOOSE, c, tmpl, same))
-    return SweepMoves(ends, segs, table, sig, hand, None)
+    if table:
+        for c in cards:
+            rank_mask, low_fields, probe = _CARD_INFO[c]
+            same = table & rank_mask
+            if low_fields >= 0:
+                tmpl = probe(sig & low_fields) or solve(sig & low_fields, c // 4 + 1)
+                m = tmpl[2]
+                total += m + m + 2 if same else m + 1
+                seg((_LOOSE, c, tmpl, same))
+            else:
+                total += 2 if same else 1
+                seg((_LOOSE, c, EMPTY, same))
+            end(total)
+    else:
+        for c in cards:
+            total += 1
+            end(total)
+            seg((_LOOSE, c, EMPTY, 0))
+    moves = _new_moves(SweepMoves)
+    moves._ends = ends
+    moves._segs = segs
+    moves._len = total
+    moves._table = table
+    moves._rest = (sig, hand, None)
+    moves._last = None
+    return moves
 
 
 def build_variant_moves(

@@ -31,6 +31,8 @@ from simulator.shuffle import randbelow, shuffled_deck
 
 _BIT = tuple(1 << c for c in range(52))
 _new_state = object.__new__
+_bit_count = int.bit_count
+_NOTHING_TAKEN: tuple[Build, ...] = ()
 _NO_MOVES = SweepMoves([], [], 0, 0, 0, None)
 
 
@@ -333,38 +335,38 @@ class SweepState:
         hands[s] ^= bit
         self._cards[s].remove(card)
         self.history.append((s, move))
+        log = self.log
         if action == TRAIL:
             self.table |= bit
             self._sig += SIG_UNIT[card]
-            if self.log is not None:
-                self.log.append(move_event(s, move, [], False, self.table, self.builds))
+            if log is not None:
+                log.append(move_event(s, move, [], False, self.table, self.builds))
         elif action == CAPTURE:
-            taken = self._take_builds(mask) if self.builds else []
-            table = self.table & ~mask
-            self.table = table
+            builds = self.builds
+            taken = self._take_builds(mask) if builds else _NOTHING_TAKEN
+            self.table = table = self.table & ~mask
             self._sig = (  # signature(table), inlined
                 SIG16[table & 0xFFFF] | SIG16[table >> 16 & 0xFFFF] << 12 | SIG16[table >> 32 & 0xFF] << 24
             )
             side = self.side_of[s]
             self.piles[side] |= mask | bit
             self.last_capturer = s
-            sweep = not table and not self.builds and (self.plays_left > 1 or self._last_sweep_ok)
+            sweep = not table and not builds and (self.plays_left > 1 or self._last_sweep_ok)
             if sweep:
                 self.sweeps[side] += 1
                 if self._double_ace and (mask | bit) & 1:
                     self.ace_sweep_side = side
-            if self.log is not None:
-                self.log.append(move_event(s, move, taken, sweep, table, self.builds))
+            if log is not None:
+                log.append(move_event(s, move, list(taken), sweep, table, builds))
         else:
             self.table ^= mask
             self._sig = signature(self.table)
             self.builds.append((value, mask | bit, s))
-            if self.log is not None:
-                self.log.append(move_event(s, move, [], False, self.table, self.builds))
+            if log is not None:
+                log.append(move_event(s, move, [], False, self.table, self.builds))
         self.plays_left -= 1
-        left = self.deal_left - 1
-        self.deal_left = left
-        if left:
+        self.deal_left -= 1
+        if self.deal_left:
             self.cur = self._next_seat[s]
         elif self.plays_left:
             self.cur = self._next_seat[s]
@@ -419,7 +421,11 @@ class SweepState:
     # -- views and text ------------------------------------------------------------------
 
     def view(self, seat: int) -> SweepView:
-        return SweepView(
+        """The frozen view of ``seat``, its fields filled in one step (the dataclass's own
+        ``__init__`` sets them one by one through ``object.__setattr__``: 3x slower, and a
+        greedy player asks for a view at every turn)."""
+        view = _new_state(SweepView)
+        view.__dict__.update(
             game="sweep",
             seat=seat,
             rules=self.rules,
@@ -428,7 +434,7 @@ class SweepState:
             hand=self.hands[seat],
             table=self.table,
             builds=tuple(self.builds),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            hand_sizes=tuple(map(_bit_count, self.hands)),
             stock_size=len(self.stock),
             piles=tuple(self.piles),
             sweeps=tuple(self.sweeps),
@@ -437,6 +443,7 @@ class SweepState:
             scores=self.scores,
             centre_returned=self.centre_returned,
         )
+        return view
 
     def move_text(self, move: SweepMove) -> str:
         return move_text(move)

@@ -57,3 +57,26 @@ def test_bad_strategy_files(tmp_path, text, where, words):
     with pytest.raises(UserError) as info:
         spec_from_yaml(path)
     assert str(path) in info.value.render() and where in info.value.render() and words in info.value.render()
+
+
+def test_copies_and_aliases_keep_the_plug_in_and_params(tmp_path):
+    spec = load_strategy("configs/strategies/spade-lover.yaml@2")
+    assert spec.name == "spade-lover@2" and dict(spec.params)["spade_weight"] == 2.5
+    assert load_strategy("random@3").name == "random@3"
+    aliased = load_strategy("greedy", alias="greedy-b")
+    assert aliased.name == "greedy-b" and aliased.plugin == load_strategy("greedy").plugin
+    with pytest.raises(UserError) as info:
+        load_strategy("nobody@2", "t.yaml: strategies[1]")
+    assert info.value.where == "t.yaml: strategies[1]" and "unknown strategy 'nobody'" in info.value.what
+
+
+def test_relative_files_are_looked_up_from_the_naming_file_first(tmp_path, monkeypatch):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "s.yaml").write_text("name: from-a\nplugin: random\n")
+    (tmp_path / "s.yaml").write_text("name: from-cwd\nplugin: random\n")
+    monkeypatch.chdir(tmp_path)
+    assert load_strategy("s.yaml", base_dir=tmp_path / "a").name == "from-a"
+    assert load_strategy("s.yaml", base_dir=tmp_path / "elsewhere").name == "from-cwd"
+    with pytest.raises(UserError) as info:
+        load_strategy("t.yaml", "--strategy 't.yaml'", tmp_path / "a")
+    assert info.value.where == "--strategy 't.yaml'" and str(tmp_path / "a" / "t.yaml") in info.value.what

@@ -66,9 +66,9 @@ VARIANT_DOCS: dict[str, str] = {
     "hands_5": "Play 5 scored hands; a tie for the lead plays extra hands.",
     "hands_10": "Play 10 scored hands; a tie for the lead plays extra hands.",
     "hands_15": "Play 15 scored hands; a tie for the lead plays extra hands.",
-    "nuls_lowest_opening": "An opening nuls is the lowest call: any later 61+ bid supersedes it (§10).",
-    "score_made": "A winning bidder team scores T(points made) instead of T(bid) (§7.3).",
-    "passout_next_dealer": "After five passes the next player deals (§10).",
+    "nuls_lowest_opening": "An opening nuls is the lowest call: any later 61+ bid supersedes it.",
+    "score_made": "A winning bidder team scores T(points made) instead of T(bid).",
+    "passout_next_dealer": "After five passes the next player deals.",
     "hands_10_shared": "Play 10 scored hands; players tied for the lead share the win.",
     "called_trump_only": "The called card must be a trump (Briscola chiamata convention).",
 }

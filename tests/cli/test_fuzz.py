@@ -118,10 +118,11 @@ def tournaments(draw: Any) -> dict[str, Any]:
     mutations = draw(st.integers(0, 3))
     for _ in range(mutations):
         what = draw(st.integers(0, 3))
-        if what == 0:
-            data["variants"][draw(st.integers(0, len(data["variants"]) - 1))] = draw(variant_entries())
-        elif what == 1:
-            data["strategies"][draw(st.integers(0, 1))] = draw(strategy_entries())
+        variants, strategies = data.get("variants"), data.get("strategies")
+        if what == 0 and isinstance(variants, list) and variants:
+            variants[draw(st.integers(0, len(variants) - 1))] = draw(variant_entries())
+        elif what == 1 and isinstance(strategies, list) and strategies:
+            strategies[draw(st.integers(0, len(strategies) - 1))] = draw(strategy_entries())
         elif what == 2 and draw(st.booleans()):
             data.pop(draw(st.sampled_from(KEYS)), None)
         else:

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 from simulator.cards import RANK
 from simulator.games.seep import (
-    BID,
     CAPTURE,
     HUNDRED_POINTS,
     THIRTY_POINTS,
@@ -57,7 +56,7 @@ def capture_value(view: SeepView, move: SeepMove) -> int:
 
 def choose(view: SeepView, moves: Sequence[SeepMove], rng: random.Random) -> SeepMove:
     """The greedy choice among ``moves`` (all legal for ``view.seat``)."""
-    if moves[0].action == BID:
+    if not view.bid:  # the bid (the play phase always has one)
         return max(moves, key=lambda m: m.value)
     captures = with_action(moves, CAPTURE)
     if captures:

@@ -402,15 +402,48 @@ def run_tournament(
     signals = StopSignals()
     signals.armed = False
     with signals.installed(), claim(t.output) as out:
-        parts = PartStore(out)
-        record = run_record(t, ctx)
-        if not fresh and not force and _already_complete(out, parts, record, t.config.deals):
-            total = sum(len(lu) for lu in t.lineups) * t.config.deals
-            return RunResult(out, 0, 0, total, 0.0, already_complete=True)
-        record = take_over(out, parts, record, fresh=fresh, force=force, resume_anyway=resume_anyway)
-        parts.write_record(record)
-        plan = _plan(t, ctx, parts, record)
-        cfg = t.config
-        test = SequentialTest(cfg.sprt, cfg.sprt_batch, run_info(t)) if cfg.sprt is not None else None
-        progress = _play(plan, quiet, signals) if test is None else _play_sprt(plan, quiet, signals, test)
-        return _finish(out, plan, progress, started, test)
+        try:
+            return _run_in(
+                out,
+                t,
+                ctx,
+                signals,
+                started,
+                fresh=fresh,
+                force=force,
+                resume_anyway=resume_anyway,
+                quiet=quiet,
+            )
+        except StopRequested as exc:  # a second signal outside the play phase
+            raise RunInterrupted(
+                f"{'SIGTERM' if exc.signum == 15 else 'SIGINT'} twice: stopped before the results were "
+                f"written; the saved chunks are kept in {out}: run the same command again to write them.",
+                exit_code(exc.signum),
+            ) from None
+
+
+def _run_in(
+    out: Path,
+    t: Tournament,
+    ctx: RunContext,
+    signals: StopSignals,
+    started: datetime,
+    *,
+    fresh: bool,
+    force: bool,
+    resume_anyway: bool,
+    quiet: bool,
+) -> RunResult:
+    """The run once its folder is claimed: take it over, plan, play, write the results."""
+    parts = PartStore(out)
+    record = run_record(t, ctx)
+    if not fresh and not force and _already_complete(out, parts, record, t.config.deals):
+        total = sum(len(lu) for lu in t.lineups) * t.config.deals
+        return RunResult(out, 0, 0, total, 0.0, already_complete=True)
+    record = take_over(out, parts, record, fresh=fresh, force=force, resume_anyway=resume_anyway)
+    parts.write_record(record)
+    plan = _plan(t, ctx, parts, record)
+    cfg = t.config
+    test = SequentialTest(cfg.sprt, cfg.sprt_batch, run_info(t)) if cfg.sprt is not None else None
+    progress = _play(plan, quiet, signals) if test is None else _play_sprt(plan, quiet, signals, test)
+    return _finish(out, plan, progress, started, test)

@@ -3,8 +3,10 @@
 SIGTERM is what batch schedulers, `timeout` and `docker stop` send; its default
 action ends the process at once, leaving no manifest and the workers running.
 While a run plays, both signals raise :class:`StopRequested` in the main thread,
-so the runner stops its workers, keeps the saved chunks and reports; while it
-writes its final files, a signal is only noted, so no file is left half-updated.
+so the runner stops its workers, keeps the saved chunks and reports. While it
+plans or writes its final files, a first signal is only noted (the files of the
+run stay consistent); a second one stops it there (the saved chunks stay, and
+the next run writes the files again).
 """
 
 from __future__ import annotations
@@ -28,15 +30,17 @@ class StopRequested(KeyboardInterrupt):
 
 
 class StopSignals:
-    """Handlers for the stop signals: raise while ``armed``, else note the signal."""
+    """Handlers for the stop signals: raise while ``armed`` (or at the second signal),
+    else note the signal."""
 
     def __init__(self) -> None:
         self.armed = True
         self.received: int | None = None
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
+        again = self.received is not None
         self.received = signum
-        if self.armed:
+        if self.armed or again:
             raise StopRequested(signum)
 
     @contextmanager

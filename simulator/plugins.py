@@ -228,7 +228,10 @@ def load_strategy(
     else:
         spec = spec_from_name(ref, where)
     name = alias or (f"{spec.name}@{copy['copy']}" if copy else spec.name)
-    return spec if name == spec.name else replace(spec, name=name)
+    if name == spec.name:
+        return spec
+    # a renamed built-in keeps a reference that loads it again (error messages print it)
+    return replace(spec, name=name, source=ref if spec.source == "builtin" else spec.source)
 
 
 def all_registered() -> dict[str, str]:

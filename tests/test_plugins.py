@@ -65,6 +65,7 @@ def test_copies_and_aliases_keep_the_plug_in_and_params(tmp_path):
     assert load_strategy("random@3").name == "random@3"
     aliased = load_strategy("greedy", alias="greedy-b")
     assert aliased.name == "greedy-b" and aliased.plugin == load_strategy("greedy").plugin
+    assert load_strategy(aliased.source).plugin == aliased.plugin  # the replay hint's reference
     with pytest.raises(UserError) as info:
         load_strategy("nobody@2", "t.yaml: strategies[1]")
     assert info.value.where == "t.yaml: strategies[1]" and "unknown strategy 'nobody'" in info.value.what

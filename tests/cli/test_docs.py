@@ -72,3 +72,15 @@ def test_every_rule_option_and_preset_is_documented(game):
     options = set(g.make_rules({}).options())
     missing = (options | set(g.variants)) - documented
     assert not missing, f"document the options and presets {sorted(missing)} in docs/rules/{game}.md"
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_every_view_field_is_documented(game):
+    import dataclasses
+    import importlib
+
+    package = importlib.import_module(f"simulator.games.{game}")
+    view = next(getattr(package, n) for n in package.__all__ if n.endswith("View") and n != "HouseView")
+    documented = _names("strategies.md")
+    missing = {f.name for f in dataclasses.fields(view)} - documented
+    assert not missing, f"document the {view.__name__} fields {sorted(missing)} in docs/strategies.md"

@@ -9,8 +9,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import RANK
+from simulator.cards import RANK, mask_of, parse_cards
 from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, SweepMove, SweepState, make_rules
+from simulator.games.sweep.movegen import SORTED_LIMIT
 from simulator.play import play_deal
 from strategies.base import Strategy
 from tests.games.sweep.helpers import state_at
@@ -208,3 +209,25 @@ def test_indexing_and_iteration_agree_on_big_tables() -> None:
                 checked += 1
             state.apply(moves[0])
     assert checked
+
+
+def test_many_captures_with_builds_of_the_card_value() -> None:
+    """Beyond SORTED_LIMIT captures, a card taking builds lists them by build union then loose
+    capture: the same set as every loose capture (or none) with every union of its builds."""
+    rules = make_rules({"num_players": 2, "builds": True})
+    loose = parse_cards("2S 2H 2D 2C 3S 3H 3D 3C 5S 5H 5D 5C 4S 4D 4C AH AD AC")
+    builds = [(10, mask_of(parse_cards("9S AS")), 1), (10, mask_of(parse_cards("6H 4H")), 1)]
+    hand = parse_cards("10C")
+    state = state_at(rules, [hand, []], loose, builds=builds, current_player=0)
+    plain = state_at(make_rules({"num_players": 2}), [hand, []], loose, current_player=0)
+    moves = state.legal_moves()
+    assert len(moves) > SORTED_LIMIT
+    listed = list(moves)
+    assert listed == [moves[i] for i in range(len(moves))] and len(set(listed)) == len(listed)
+    assert all(m in moves for m in listed[:: max(1, len(listed) // 500)])
+    unions = [0, builds[0][1], builds[1][1], builds[0][1] | builds[1][1]]
+    loose_caps = {m.mask for m in plain.legal_moves() if m.action == CAPTURE}
+    want = {lm | u for lm in loose_caps | {0} for u in unions} - {0}
+    assert {m.mask for m in listed if m.action == CAPTURE} == want
+    assert SweepMove(CAPTURE, hand[0], 0, builds[0][1] | mask_of(parse_cards("2S 3S 5S"))) in moves
+    assert SweepMove(CAPTURE, hand[0], 0, mask_of(parse_cards("9S"))) not in moves  # half a build

@@ -33,6 +33,8 @@ from simulator.games.sweep.view import Build
 LOW_VALUES = tuple(sum(RANK_MASK[r] for r in range(1, v + 1)) for v in range(11))
 #: captures of a card with builds of its value listed sorted up to this many, lazily beyond
 SORTED_LIMIT = 1 << 12
+#: move lists up to this long are plain lists, longer ones :class:`SweepMoves`
+EAGER_LIMIT = 256
 
 _CACHE_LIMIT = 1 << 16  # entries; a full cache is cleared (keeps workers' memory bounded)
 _build_cache: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -58,7 +60,6 @@ SUBSETS = tuple(
 #: per 16-bit chunk of a card mask, the popcount of each rank nibble in place
 _COUNTS16 = tuple(sum(((b >> s) & 15).bit_count() << s for s in (0, 4, 8, 12)) for b in range(1 << 16))
 _new = tuple.__new__
-_new_moves = object.__new__
 _LIST_LIMIT = 1 << 10  # iteration expands a template into a list up to this many masks
 
 # segment kinds
@@ -316,44 +317,61 @@ def is_build(card: int, value: int, mask: int, table: int, hand: int) -> bool:
     return bool(hand & ~(1 << card) & RANK_MASK[value])
 
 
-def loose_moves(cards: Sequence[int], table: int, sig: int, hand: int) -> SweepMoves:
-    """The moves of the base game (no builds): per card, TRAIL and its captures."""
+def loose_moves(
+    cards: Sequence[int], table: int, sig: int, hand: int, lazy: bool = False
+) -> list[SweepMove] | SweepMoves:
+    """The moves of the base game (no builds): per card, TRAIL and its captures.
+
+    A plain list while there are at most ``EAGER_LIMIT`` (nearly always: a list is what random
+    and greedy play index and scan fastest), else (or when ``lazy``) a :class:`SweepMoves`."""
+    if lazy:
+        return lazy_loose_moves(cards, table, sig, hand)
+    if not table:
+        return [TRAILS[c] for c in cards]
+    out: list[SweepMove] = []
+    append = out.append
+    new = _new
+    for c in cards:
+        rank_mask, low_fields, probe = _CARD_INFO[c]
+        append(TRAILS[c])
+        same = table & rank_mask
+        if low_fields >= 0:
+            tmpl = probe(sig & low_fields) or solve(sig & low_fields, c // 4 + 1)
+            m = tmpl[2]
+            if m:
+                if len(out) + m + m > EAGER_LIMIT:
+                    return lazy_loose_moves(cards, table, sig, hand)
+                # plain loops: a comprehension is a function call before Python 3.12
+                masks = template_masks(tmpl, table) if tmpl[1] else tmpl[0]
+                for w in masks:
+                    append(new(SweepMove, (CAPTURE, c, 0, table & w)))
+                if same:
+                    for w in masks:
+                        append(new(SweepMove, (CAPTURE, c, 0, (table & w) | same)))
+        if same:
+            append(SAME_CAPTURES[c][same])
+    return out
+
+
+def lazy_loose_moves(cards: Sequence[int], table: int, sig: int, hand: int) -> SweepMoves:
+    """:func:`loose_moves` as a sequence of one segment per card, built on access."""
     ends: list[int] = []
     segs: list[Segment] = []
-    end, seg = ends.append, segs.append
     total = 0
-    if table:
-        for c in cards:
-            rank_mask, low_fields, probe = _CARD_INFO[c]
-            same = table & rank_mask
-            if low_fields >= 0:
-                tmpl = probe(sig & low_fields) or solve(sig & low_fields, c // 4 + 1)
-                m = tmpl[2]
-                total += m + m + 2 if same else m + 1
-                seg((_LOOSE, c, tmpl, same))
-            else:
-                total += 2 if same else 1
-                seg((_LOOSE, c, EMPTY, same))
-            end(total)
-    else:
-        for c in cards:
-            total += 1
-            end(total)
-            seg((_LOOSE, c, EMPTY, 0))
-    moves = _new_moves(SweepMoves)
-    moves._ends = ends
-    moves._segs = segs
-    moves._len = total
-    moves._table = table
-    moves._rest = (sig, hand, None)
-    moves._last = None
-    return moves
+    for c in cards:
+        tmpl, same = card_template(c, table, sig)
+        total += loose_count(tmpl, same) + 1
+        ends.append(total)
+        segs.append((_LOOSE, c, tmpl, same))
+    return SweepMoves(ends, segs, table, sig, hand, None)
 
 
 def build_variant_moves(
-    cards: Sequence[int], table: int, sig: int, hand: int, builds: list[Build]
-) -> SweepMoves:
-    """The moves when builds are allowed: per card TRAIL, captures (loose and builds), BUILDs."""
+    cards: Sequence[int], table: int, sig: int, hand: int, builds: list[Build], lazy: bool = False
+) -> list[SweepMove] | SweepMoves:
+    """The moves when builds are allowed: per card TRAIL, captures (loose and builds), BUILDs.
+
+    A plain list up to ``EAGER_LIMIT`` moves unless ``lazy`` (tests compare both forms)."""
     ends: list[int] = []
     segs: list[Segment] = []
     total = 0
@@ -387,7 +405,8 @@ def build_variant_moves(
                 segs.append((_BUILDS, c, options, 0))
                 total += len(options)
                 ends.append(total)
-    return SweepMoves(ends, segs, table, sig, hand, tuple(builds))
+    built = SweepMoves(ends, segs, table, sig, hand, tuple(builds))
+    return list(built) if total <= EAGER_LIMIT and not lazy else built
 
 
 def held_build_options(card: int, table: int, hand: int) -> tuple[tuple[int, int], ...]:

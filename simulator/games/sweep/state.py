@@ -33,7 +33,6 @@ _BIT = tuple(1 << c for c in range(52))
 _new_state = object.__new__
 _bit_count = int.bit_count
 _NOTHING_TAKEN: tuple[Build, ...] = ()
-_NO_MOVES = SweepMoves([], [], 0, 0, 0, None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -315,12 +314,12 @@ class SweepState:
     def is_over(self) -> bool:
         return self.cur < 0
 
-    def legal_moves(self) -> SweepMoves:
+    def legal_moves(self) -> list[SweepMove] | SweepMoves:
         """TRAIL and every capture (and BUILD) per card in hand, in card order, deduplicated:
-        a sequence built on access (movegen.py), its size bounded by the hand, not the moves."""
+        a list, or beyond a few hundred moves a sequence built on access (movegen.py)."""
         cur = self.cur
         if cur < 0:
-            return _NO_MOVES
+            return []
         if self._with_builds:
             return build_variant_moves(self._cards[cur], self.table, self._sig, self.hands[cur], self.builds)
         return loose_moves(self._cards[cur], self.table, self._sig, self.hands[cur])

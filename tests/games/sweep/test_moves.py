@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from simulator.cards import RANK, mask_of, parse_cards
 from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, SweepMove, SweepState, make_rules
-from simulator.games.sweep.movegen import SORTED_LIMIT
+from simulator.games.sweep.movegen import SORTED_LIMIT, SweepMoves, build_variant_moves, loose_moves
 from simulator.play import play_deal
 from strategies.base import Strategy
 from tests.games.sweep.helpers import state_at
@@ -84,11 +84,27 @@ def brute_moves(state: SweepState) -> set[tuple[int, int, int, int]]:
     return out
 
 
+def lazy_moves(state: SweepState) -> SweepMoves:
+    """The position's moves as the sequence built on access (what long move lists are)."""
+    seat = state.current_player()
+    args = (state._cards[seat], state.table, state._sig, state.hands[seat])
+    if state.rules.builds:
+        got = build_variant_moves(*args, state.builds, lazy=True)
+    else:
+        got = loose_moves(*args, lazy=True)
+    assert isinstance(got, SweepMoves)
+    return got
+
+
 def check_position(state: SweepState) -> bool:
-    """Compare fast and brute-force generators; False when the table is too big to brute-force."""
+    """Compare fast and brute-force generators; False when the table is too big to brute-force.
+
+    The lazy sequence is checked against the brute force (exact length, indexing, slicing,
+    membership of every move and of near misses) and against the eager list."""
     if state.table.bit_count() + len(state.builds) > MAX_BRUTE_ITEMS:
         return False
-    fast = state.legal_moves()
+    assert list(lazy_moves(state)) == list(state.legal_moves())
+    fast = lazy_moves(state)
     listed = list(fast)
     assert len(fast) == len(listed) == len(set(listed)), "duplicate moves or a wrong length"
     brute = brute_moves(state)

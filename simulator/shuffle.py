@@ -37,3 +37,15 @@ def shuffled_deck(rng: random.Random) -> list[int]:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)`` in place, drawing the same bits (any length; Sueca's 40 cards)."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

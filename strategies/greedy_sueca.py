@@ -11,15 +11,16 @@ from collections.abc import Sequence
 
 from simulator.games.sueca import (
     BID,
-    CALL_CARD,
     MAX_BID,
     NULS,
-    PASS,
+    PLAY,
+    PLAYS,
     POINTS,
     STRENGTH,
     SUIT_PACK_MASK,
     TRUMP,
     TRUMP_BONUS,
+    TRUMPS,
     SuecaMove,
     SuecaView,
     trick_value,
@@ -54,9 +55,20 @@ def best_suit(hand: int) -> int:
 def estimate(hand: int) -> int:
     """Expected team card points if this hand declares: its own points weighted up, 5 per trump,
     and about 15 for the partner holding the called top trump (an average hand gives ~61)."""
-    own = sum(_STATS[hand & m][2] for m in SUIT_PACK_MASK)
-    trumps = _STATS[hand & SUIT_PACK_MASK[best_suit(hand)]][0]
-    return min(MAX_BID, int(own * 1.5) + 5 * trumps + 15)
+    value = _ESTIMATES.get(hand)
+    if value is None:
+        own = sum(_STATS[hand & m][2] for m in SUIT_PACK_MASK)
+        trumps = _STATS[hand & SUIT_PACK_MASK[best_suit(hand)]][0]
+        value = min(MAX_BID, int(own * 1.5) + 5 * trumps + 15)
+        if len(_ESTIMATES) >= _ESTIMATES_LIMIT:
+            _ESTIMATES.clear()
+        _ESTIMATES[hand] = value
+    return value
+
+
+#: estimates by hand mask: a seat speaks several times in one auction with the same hand
+_ESTIMATES: dict[int, int] = {}
+_ESTIMATES_LIMIT = 1 << 16
 
 
 def _is_very_weak(hand: int) -> bool:
@@ -68,23 +80,18 @@ _HIGH_CARDS = sum(1 << c for c in range(52) if STRENGTH[c] >= 8)  # every A, 7 a
 
 
 def _choose_call(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:
-    """Returns an element of ``moves`` (never a new object: the runner checks membership)."""
-    hand = view.hand
-    pass_move = nuls_move = lowest = None
-    for m in moves:
-        action = m.action
-        if action == PASS:
-            pass_move = m
-        elif action == NULS:
-            nuls_move = m
-        elif action == BID and (lowest is None or m.value < lowest.value):
-            lowest = m
-    if nuls_move is not None and view.high_bid == 0 and _is_very_weak(hand):
-        return nuls_move
-    if lowest is not None and lowest.value <= estimate(hand):
+    """Nuls on a very weak hand when it opens, else the lowest bid if the estimate reaches it, else pass.
+
+    Uses the order of the engine's auction moves: pass, then nuls if legal, then bids upwards."""
+    second = moves[1]
+    lowest: SuecaMove | None = second
+    if second.action == NULS:
+        if view.high_bid == 0 and _is_very_weak(view.hand):
+            return second
+        lowest = moves[2] if len(moves) > 2 else None
+    if lowest is not None and lowest.value <= estimate(view.hand):
         return lowest
-    assert pass_move is not None  # passing is always legal in the auction
-    return pass_move
+    return moves[0]
 
 
 def _teammates(view: SuecaView) -> set[int]:
@@ -101,21 +108,40 @@ def _teammates(view: SuecaView) -> set[int]:
     return {seat}
 
 
+def _tables() -> tuple[list[tuple[int, ...]], list[list[tuple[int, ...]]], list[list[tuple[int, ...]]]]:
+    """Per trump suit (index 4: none), card keys of the play rules as ints, ordered like the tuples
+    they stand for: LOW (is trump, points, strength), and per suit led VALUE (trick value) and
+    WIN (trick value, points)."""
+    low, value, win = [], [], []
+    for t in (0, 1, 2, 3, -1):
+        low.append(tuple((c & 3 == t) * 4096 + POINTS[c] * 64 + STRENGTH[c] for c in range(52)))
+        value.append([tuple(trick_value(c, led, t) for c in range(52)) for led in range(4)])
+        win.append([tuple(trick_value(c, led, t) * 64 + POINTS[c] for c in range(52)) for led in range(4)])
+    return low, value, win
+
+
+_LOW, _VALUE, _WIN = _tables()
+_NULS_LOW = tuple(STRENGTH[c] * 64 + POINTS[c] for c in range(52))  # (strength, points)
+
+
 def _choose_play(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:
-    trump = -1 if view.trump is None else view.trump
-    low_key = lambda m: (m.card & 3 == trump, POINTS[m.card], STRENGTH[m.card])  # noqa: E731
-    if not view.trick:
-        return min(moves, key=low_key)
-    led = view.trick[0] & 3
-    best = max(trick_value(c, led, trump) for c in view.trick)
-    winning = [m for m in moves if trick_value(m.card, led, trump) > best]
-    losing = [m for m in moves if trick_value(m.card, led, trump) <= best]
+    """Lead low; follow by winning cheaply when points are on the table and no teammate is winning."""
+    t = 4 if view.trump is None else view.trump
+    cards = [m.card for m in moves]
+    trick = view.trick
+    if not trick:
+        return PLAYS[min(cards, key=_LOW[t].__getitem__)]
+    led = trick[0] & 3
+    value = _VALUE[t][led]
+    best = max(map(value.__getitem__, trick))
+    losing = [c for c in cards if value[c] <= best]
     if view.contract == "nuls" and view.seat == view.declarer:
-        return min(losing or moves, key=lambda m: (STRENGTH[m.card], POINTS[m.card]))
-    on_table = sum(POINTS[c] for c in view.trick)
-    if winning and on_table > 0 and view.trick_winner not in _teammates(view):
-        return min(winning, key=lambda m: (trick_value(m.card, led, trump), POINTS[m.card]))
-    return min(losing or moves, key=low_key)
+        return PLAYS[min(losing or cards, key=_NULS_LOW.__getitem__)]
+    on_table = sum([POINTS[c] for c in trick])
+    if len(losing) < len(cards) and on_table and view.trick_winner not in _teammates(view):
+        winning = [c for c in cards if value[c] > best]
+        return PLAYS[min(winning, key=_WIN[t][led].__getitem__)]
+    return PLAYS[min(losing or cards, key=_LOW[t].__getitem__)]
 
 
 def choose(view: SuecaView, moves: Sequence[SuecaMove], rng: random.Random) -> SuecaMove:
@@ -124,15 +150,12 @@ def choose(view: SuecaView, moves: Sequence[SuecaMove], rng: random.Random) -> S
     if len(moves) == 1:
         return first
     action = first.action
+    if action == PLAY:
+        return _choose_play(view, moves)
     if action <= BID:
         return _choose_call(view, moves)
     if action == TRUMP:
-        suit = best_suit(view.hand)
-        return next(m for m in moves if m.value == suit)
-    if action == CALL_CARD:
-        trump = view.trump
-        trumps = [m for m in moves if m.card & 3 == trump]
-        return max(
-            trumps or moves, key=lambda m: STRENGTH[m.card] + (TRUMP_BONUS if m.card & 3 == trump else 0)
-        )
-    return _choose_play(view, moves)
+        return TRUMPS[best_suit(view.hand)]
+    trump = view.trump
+    trumps = [m for m in moves if m.card & 3 == trump]
+    return max(trumps or moves, key=lambda m: STRENGTH[m.card] + (TRUMP_BONUS if m.card & 3 == trump else 0))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from simulator.shuffle import randbelow, shuffled_deck
+from simulator.shuffle import randbelow, shuffle, shuffled_deck
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3, 2**63 - 1])
@@ -30,3 +30,13 @@ def test_deck_draws_match_random() -> None:
         slow.shuffle(deck)
         assert shuffled_deck(fast) == deck
         assert fast.random() == slow.random()  # same number of bits drawn
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 40, 53])
+def test_shuffle_of_any_length_matches_random(length: int) -> None:
+    for seed in range(50):
+        fast, slow = random.Random(seed), random.Random(seed)
+        a, b = list(range(length)), list(range(length))
+        shuffle(fast, a)
+        slow.shuffle(b)
+        assert a == b and fast.random() == slow.random()

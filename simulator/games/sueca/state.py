@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simulator.cards import SUITS, Card, CardMask, card_str
+from simulator.shuffle import randbelow, shuffle
 
 from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS
 from .events import call_event, contract_event, dealt_event, play_event, score_event, trick_event
@@ -22,7 +23,7 @@ from .movegen import auction_moves, call_card_moves, play_moves
 from .moves import BID, CALL_CARD, NULS, PASS, PLAY, TRUMP, TRUMPS, SuecaMove, call_of, move_text
 from .rules import MAX_BID, MIN_BID, NUM_PLAYERS, SuecaRules
 from .scoring import hand_scores
-from .view import SuecaView, TrickRecord
+from .view import SuecaView, TrickRecord, new_view
 
 AUCTION, TRUMP_PHASE, CALL_PHASE, PLAY_PHASE, OVER = range(5)
 PHASE_NAMES = ("auction", "trump", "call_card", "play", "over")
@@ -31,6 +32,34 @@ _ALL_SEATS = (1 << NUM_PLAYERS) - 1
 #: a guard against strategies that always pass (the rules would redeal forever)
 MAX_PASSOUTS = 10_000
 _DEFAULT_RULES = SuecaRules()
+
+
+def _sizes() -> list[list[list[tuple[int, ...]]]]:
+    """_SIZES[tricks done][trick leader][cards in the open trick]: cards held per seat (-1: no trick)."""
+    table = []
+    for done in range(9):
+        by_leader = []
+        for leader in range(-1, NUM_PLAYERS):
+            by_count = []
+            for played in range(NUM_PLAYERS):
+                sizes = [8 - done] * NUM_PLAYERS
+                for k in range(played if leader >= 0 else 0):
+                    sizes[(leader + k) % NUM_PLAYERS] -= 1
+                by_count.append(tuple(sizes))
+            by_leader.append(by_count)
+        table.append(by_leader[1:] + by_leader[:1])  # index -1 (no open trick) is the last entry
+    return table
+
+
+#: hand sizes follow from the record alone: every seat holds 8 cards minus those it played
+_SIZES = _sizes()
+
+
+def _added(values: tuple[int, ...], seat: int, x: int) -> tuple[int, ...]:
+    """``values`` (one per seat) with ``x`` added at ``seat``."""
+    out = list(values)
+    out[seat] += x
+    return tuple(out)
 
 
 class IllegalMove(ValueError):
@@ -120,7 +149,7 @@ class SuecaState:
         self.log = log
         self._rng: random.Random | None = random.Random(seed)
         self._rng_shared = False
-        drawn = self._own_rng().randrange(NUM_PLAYERS)
+        drawn = randbelow(self._own_rng(), NUM_PLAYERS)
         self.dealer = drawn if dealer is None else dealer
         self.hand_dealer = self.dealer
         self.passouts = 0
@@ -144,7 +173,7 @@ class SuecaState:
 
     def _shuffle(self) -> list[int]:
         deck = list(PACK_CARDS)
-        self._own_rng().shuffle(deck)
+        shuffle(self._own_rng(), deck)
         hands = [0] * NUM_PLAYERS
         first = self.hand_dealer + 1
         for i, c in enumerate(deck):
@@ -156,7 +185,7 @@ class SuecaState:
         self.hands = hands
         self.phase = AUCTION
         self.turn = _NEXT[self.hand_dealer]
-        self.calls: list[tuple[int, str | int]] = []
+        self.calls: tuple[tuple[int, str | int], ...] = ()
         self.high_bid = 0
         self.high_bidder = -1
         self.nuls_called = False
@@ -174,9 +203,9 @@ class SuecaState:
         self._best_value = 0
         self._best_seat = -1
         self._trick_points = 0
-        self.tricks: list[TrickRecord] = []
-        self.tricks_won = [0] * NUM_PLAYERS
-        self.points_won = [0] * NUM_PLAYERS
+        self.tricks: tuple[TrickRecord, ...] = ()
+        self.tricks_won: tuple[int, ...] = (0,) * NUM_PLAYERS
+        self.points_won: tuple[int, ...] = (0,) * NUM_PLAYERS
         self.played = 0
         self.made: bool | None = None
         self.team_points = 0
@@ -207,7 +236,7 @@ class SuecaState:
         if not legal:
             raise IllegalMove(f"illegal call {move_text(move)!r} by seat {seat}")
         call = call_of(move)
-        self.calls.append((seat, call))
+        self.calls += ((seat, call),)
         if self.log is not None:
             self.log.append(call_event(seat, call))
         if action == PASS:
@@ -262,7 +291,7 @@ class SuecaState:
     # ---- the DealState API ---------------------------------------------------
 
     def current_player(self) -> int:
-        return -1 if self.phase == OVER else self.turn
+        return self.turn  # -1 once over
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -354,10 +383,10 @@ class SuecaState:
     def _finish_trick(self) -> None:
         winner = self._best_seat
         points = self._trick_points
-        self.points_won[winner] += points
-        self.tricks_won[winner] += 1
+        self.points_won = _added(self.points_won, winner, points)
+        self.tricks_won = _added(self.tricks_won, winner, 1)
         cards = tuple(self.trick)
-        self.tricks.append((self.trick_leader, cards, winner))
+        self.tricks += ((self.trick_leader, cards, winner),)
         if self.log is not None:
             self.log.append(trick_event(len(self.tricks), self.trick_leader, cards, winner, points))
         self.trick = []
@@ -427,40 +456,35 @@ class SuecaState:
 
     def view(self, seat: int) -> SuecaView:
         partner = self.partner
-        visible_partner = partner if partner >= 0 and (seat == partner or self.partner_revealed) else None
         hands = self.hands
-        return SuecaView(
-            game="sueca",
-            seat=seat,
-            rules=self.rules,
-            dealer=self.hand_dealer,
-            phase=PHASE_NAMES[self.phase],
-            current_player=self.current_player(),
-            hand=hands[seat],
-            hand_sizes=(
-                hands[0].bit_count(),
-                hands[1].bit_count(),
-                hands[2].bit_count(),
-                hands[3].bit_count(),
-                hands[4].bit_count(),
-            ),
-            calls=tuple(self.calls),
-            high_bid=self.high_bid,
-            high_bidder=self.high_bidder,
-            declarer=self.declarer,
-            contract=self.kind,
-            bid=self.bid,
-            trump=self.trump if self.trump >= 0 else None,
-            called_card=self.called_card if self.called_card >= 0 else None,
-            partner=visible_partner,
-            trick_leader=self.trick_leader,
-            trick=tuple(self.trick),
-            trick_winner=self._best_seat,
-            tricks=tuple(self.tricks),
-            tricks_won=tuple(self.tricks_won),
-            points_won=tuple(self.points_won),
-            played=self.played,
-            scores=tuple(self.scores),
+        trump = self.trump
+        called = self.called_card
+        return new_view(
+            "sueca",
+            seat,
+            self.rules,
+            self.hand_dealer,
+            PHASE_NAMES[self.phase],
+            self.turn,
+            hands[seat],
+            _SIZES[len(self.tricks)][self.trick_leader][len(self.trick)],
+            self.calls,
+            self.high_bid,
+            self.high_bidder,
+            self.declarer,
+            self.kind,
+            self.bid,
+            trump if trump >= 0 else None,
+            called if called >= 0 else None,
+            partner if partner >= 0 and (seat == partner or self.partner_revealed) else None,
+            self.trick_leader,
+            tuple(self.trick),
+            self._best_seat,
+            self.tricks,
+            self.tricks_won,
+            self.points_won,
+            self.played,
+            self.scores,
         )
 
     def move_text(self, move: SuecaMove) -> str:
@@ -481,7 +505,7 @@ class SuecaState:
             hand_dealer=self.hand_dealer,
             phase=PHASE_NAMES[self.phase],
             current_player=self.current_player(),
-            calls=tuple(self.calls),
+            calls=self.calls,
             contract=self.kind,
             declarer=self.declarer,
             bid=self.bid,
@@ -489,7 +513,7 @@ class SuecaState:
             called_card=self.called_card,
             trick_leader=self.trick_leader,
             trick=tuple(self.trick),
-            tricks=tuple(self.tricks),
+            tricks=self.tricks,
             scores=tuple(self.scores),
             seed=self.seed,
             passouts=self.passouts,
@@ -520,7 +544,7 @@ def copy_state(state: SuecaState) -> SuecaState:
     new.hands = state.hands[:]
     new.phase = state.phase
     new.turn = state.turn
-    new.calls = state.calls[:]
+    new.calls = state.calls
     new.high_bid = state.high_bid
     new.high_bidder = state.high_bidder
     new.nuls_called = state.nuls_called
@@ -538,9 +562,9 @@ def copy_state(state: SuecaState) -> SuecaState:
     new._best_value = state._best_value
     new._best_seat = state._best_seat
     new._trick_points = state._trick_points
-    new.tricks = state.tricks[:]
-    new.tricks_won = state.tricks_won[:]
-    new.points_won = state.points_won[:]
+    new.tricks = state.tricks
+    new.tricks_won = state.tricks_won
+    new.points_won = state.points_won
     new.played = state.played
     new.made = state.made
     new.team_points = state.team_points
@@ -587,19 +611,23 @@ def restore(cls: type[SuecaState], p: SuecaPosition, log: list[dict] | None) -> 
                 state.nuls_called = True
             else:
                 state.high_bid = int(call)
-    state.calls = list(p.calls)
+    state.calls = tuple(p.calls)
     state.kind = p.contract
     state.declarer = p.declarer
     state.bid = p.bid
     state.trump = p.trump
     state.called_card = p.called_card
     state.played = played
-    state.tricks = list(p.tricks)
+    state.tricks = tuple(p.tricks)
     for _, cards, winner in p.tricks:
-        state.tricks_won[winner] += 1
-        state.points_won[winner] += sum(POINTS[c] for c in cards)
+        state.tricks_won = _added(state.tricks_won, winner, 1)
+        state.points_won = _added(state.points_won, winner, sum(POINTS[c] for c in cards))
     _restore_trick(state, p.trick_leader, p.trick)
     _restore_partner(state)
+    if [h.bit_count() for h in state.hands] != list(
+        _SIZES[len(state.tricks)][state.trick_leader][len(state.trick)]
+    ):
+        raise ValueError("hand sizes must be 8 minus the cards each seat played")
     state.turn = _turn_of(state) if p.current_player is None or p.current_player < 0 else p.current_player
     if state.phase == OVER:
         state._score()

@@ -85,15 +85,15 @@ def test_clone_is_independent_and_shares_the_rng_copy_on_write():
     clone = state.clone()
     for _ in range(5):  # pass out in the clone: it redeals from its own copy of the RNG
         clone.apply(PASS_MOVE)
-    assert clone.passouts == 1 and state.passouts == 0 and state.calls == []
+    assert clone.passouts == 1 and state.passouts == 0 and state.calls == ()
     for _ in range(5):  # the original redeals the same cards: its RNG did not move
         state.apply(PASS_MOVE)
     assert state.hands == clone.hands
     clone.apply(BIDS[70])
-    assert state.calls == [] and clone.calls == [(2, 70)]
+    assert state.calls == () and clone.calls == ((2, 70),)
     twin = state.clone()
     state.apply(BIDS[61])
-    assert twin.calls == [] and twin.high_bid == 0
+    assert twin.calls == () and twin.high_bid == 0
 
 
 def _position(hands: list[str], **fields) -> SuecaPosition:
@@ -144,6 +144,8 @@ def test_position_defaults_and_errors():
         SuecaState.from_position(_position(hands[:4]))
     with pytest.raises(ValueError, match="twice"):
         SuecaState.from_position(_position([*hands[:4], "7C KC JC QC 6C 5C 4C AS"]))
+    with pytest.raises(ValueError, match="hand sizes"):  # the pack, but seat 0 holds 9 cards
+        SuecaState.from_position(_position(["2S " + hands[0], hands[1].replace("2S ", ""), *hands[2:]]))
     with pytest.raises(ValueError, match="held and played"):
         SuecaState.from_position(_position(hands, phase="play", trick_leader=0, trick=(PLAYS[0].card,)))
     assert PLAYS[0].action == PLAY

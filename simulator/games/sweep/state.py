@@ -73,6 +73,8 @@ class SweepState:
         "_last_sweep_ok",
         "_next_seat",
         "_result",
+        "_rng",
+        "_rng_state",
         "_sig",
         "_with_builds",
         "ace_sweep_side",
@@ -88,7 +90,6 @@ class SweepState:
         "n",
         "piles",
         "plays_left",
-        "rng",
         "rules",
         "scores",
         "seed",
@@ -140,12 +141,13 @@ class SweepState:
             self.deal_left = 4 * n
 
     def _setup(
-        self, rules: SweepRules, seed: int, dealer: int, log: list[dict] | None, rng: random.Random
+        self, rules: SweepRules, seed: int, dealer: int, log: list[dict] | None, rng: random.Random | None
     ) -> None:
         n = rules.num_players
         self.rules = rules
         self.seed = seed
-        self.rng = rng
+        self._rng = rng
+        self._rng_state: Any = None  # a restored position's RNG state (None: Random(seed)) until needed
         self.n = n
         self.dealer = dealer
         self.log = log
@@ -190,7 +192,7 @@ class SweepState:
             scores=self.scores,
             centre_returned=self.centre_returned,
             seed=self.seed,
-            rng_state=self.rng.getstate(),
+            rng_state=self._rng_state if self._rng is None else self._rng.getstate(),
         )
 
     @classmethod
@@ -199,12 +201,10 @@ class SweepState:
         p = position
         rules = p.rules
         n = rules.num_players
-        rng = random.Random(p.seed)
-        if p.rng_state is not None:
-            rng.setstate(p.rng_state)
         self = cls.__new__(cls)
         dealer = (p.current_player - 1) % n if p.dealer is None else p.dealer
-        self._setup(rules, p.seed, dealer, log, rng)
+        self._setup(rules, p.seed, dealer, log, None)  # the RNG is made when first needed
+        self._rng_state = p.rng_state
         self.cur = p.current_player
         hands = list(p.hands) or [0] * n
         if len(hands) != n:
@@ -239,7 +239,8 @@ class SweepState:
         new: SweepState = _new_state(SweepState)
         new.rules = self.rules
         new.seed = self.seed
-        new.rng = self.rng
+        new._rng = self._rng
+        new._rng_state = self._rng_state
         new.n = self.n
         new.dealer = self.dealer
         new.log = None
@@ -267,6 +268,16 @@ class SweepState:
         new.plays_left = self.plays_left
         new.deal_left = self.deal_left
         return new
+
+    @property
+    def rng(self) -> random.Random:
+        """The round's RNG (a restored position makes it from its state on first use)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+            if self._rng_state is not None:
+                self._rng.setstate(self._rng_state)
+            self._rng_state = None
+        return self._rng
 
     # -- dealing -------------------------------------------------------------------------
 

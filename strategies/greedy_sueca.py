@@ -94,18 +94,21 @@ def _choose_call(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:
     return moves[0]
 
 
-def _teammates(view: SuecaView) -> set[int]:
-    """Seats known to play on the viewer's side (only what the view reveals)."""
+def _teammates(view: SuecaView) -> int:
+    """Mask of the seats known to play on the viewer's side (only what the view reveals)."""
     seat, declarer, partner = view.seat, view.declarer, view.partner
     if view.contract == "nuls":
-        return {seat} if seat == declarer else {s for s in range(5) if s != declarer}
+        return 1 << seat if seat == declarer else _ALL ^ (1 << declarer)
     if seat == declarer:
-        return {seat} if partner is None else {seat, partner}
+        return 1 << seat if partner is None else 1 << seat | 1 << partner
     if partner == seat:
-        return {seat, declarer}
+        return 1 << seat | 1 << declarer
     if partner is not None:
-        return {s for s in range(5) if s not in (declarer, partner)}
-    return {seat}
+        return _ALL ^ (1 << declarer) ^ (1 << partner)
+    return 1 << seat
+
+
+_ALL = 0b11111
 
 
 def _tables() -> tuple[list[tuple[int, ...]], list[list[tuple[int, ...]]], list[list[tuple[int, ...]]]]:
@@ -127,20 +130,19 @@ _NULS_LOW = tuple(STRENGTH[c] * 64 + POINTS[c] for c in range(52))  # (strength,
 def _choose_play(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:
     """Lead low; follow by winning cheaply when points are on the table and no teammate is winning."""
     t = 4 if view.trump is None else view.trump
-    cards = [m.card for m in moves]
+    cards = [m[1] for m in moves]
     trick = view.trick
     if not trick:
         return PLAYS[min(cards, key=_LOW[t].__getitem__)]
     led = trick[0] & 3
     value = _VALUE[t][led]
-    best = max(map(value.__getitem__, trick))
+    best = max([value[c] for c in trick])
     losing = [c for c in cards if value[c] <= best]
     if view.contract == "nuls" and view.seat == view.declarer:
         return PLAYS[min(losing or cards, key=_NULS_LOW.__getitem__)]
     on_table = sum([POINTS[c] for c in trick])
-    if len(losing) < len(cards) and on_table and view.trick_winner not in _teammates(view):
-        winning = [c for c in cards if value[c] > best]
-        return PLAYS[min(winning, key=_WIN[t][led].__getitem__)]
+    if len(losing) < len(cards) and on_table and not (_teammates(view) >> view.trick_winner) & 1:
+        return PLAYS[min([c for c in cards if value[c] > best], key=_WIN[t][led].__getitem__)]
     return PLAYS[min(losing or cards, key=_LOW[t].__getitem__)]
 
 

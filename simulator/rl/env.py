@@ -150,7 +150,8 @@ class CardGameEnv(AECEnv):
         seat = self._seat_of[agent]
         mask = np.zeros(self.codec.size, np.int8)
         if self.deal.current_player() == seat:
-            mask[list(self._legal_ids())] = 1
+            legal = self._legal_ids()
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return {"observation": self._encode(self.deal.view(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:

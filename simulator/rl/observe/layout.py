@@ -1,30 +1,48 @@
-"""Named feature blocks of an observation vector, and the helpers that fill them."""
+"""Named feature blocks of an observation vector: card blocks first, then scalar features.
+
+A card block is 52 floats, one per card int (A♠ A♥ A♦ A♣ 2♠ ... K♣), 1 for the cards of a
+mask. All the card masks of an observation are unpacked by one numpy call, and the scalar
+features are filled in a plain list: an observation costs a few microseconds.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
-#: (256, 8): the bits of each byte, as floats
-_TABLE = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
-
 
 class Layout:
-    """Feature blocks ``(name, size, meaning)`` laid end to end; ``slice(name)`` finds one."""
+    """``cards``: (name, number of 52-card blocks, meaning); ``scalars``: (name, size, meaning)."""
 
-    def __init__(self, features: Sequence[tuple[str, int, str]]) -> None:
-        self.features = tuple(features)
+    def __init__(
+        self, cards: Sequence[tuple[str, int, str]], scalars: Sequence[tuple[str, int, str]]
+    ) -> None:
+        self.features = tuple((n, 52 * k, m) for n, k, m in cards) + tuple(scalars)
+        self.masks = sum(k for _, k, _ in cards)
+        self.card_size = 52 * self.masks
         self.offsets: dict[str, int] = {}
         at = 0
         for name, size, _ in self.features:
             self.offsets[name] = at
             at += size
         self.size = at
+        self.scalar_size = at - self.card_size
+        #: offset of each scalar block within the scalar list ``build`` receives
+        self.at = {n: self.offsets[n] - self.card_size for n, _, _ in scalars}
 
     def slice(self, name: str) -> slice:
         start = self.offsets[name]
         return slice(start, start + dict((n, s) for n, s, _ in self.features)[name])
+
+    def build(self, masks: Sequence[int], scalars: Sequence[float]) -> np.ndarray:
+        """The observation: the card blocks of ``masks`` (in layout order), then ``scalars``."""
+        out = np.empty(self.size, np.float32)
+        raw = np.array(masks, np.uint64).view(np.uint8)
+        out[: self.card_size] = np.unpackbits(raw, bitorder="little").reshape(-1, 64)[:, :52].reshape(-1)
+        out[self.card_size :] = scalars
+        return out
 
     def markdown(self) -> str:
         """The layout as a table (offset, size, feature, meaning) for the docs."""
@@ -33,13 +51,7 @@ class Layout:
         return "\n".join(rows)
 
 
-def put_mask(out: np.ndarray, at: int, mask: int, width: int = 52) -> None:
-    """Bit ``i`` of ``mask`` (a card bitmask) into ``out[at + i]`` for ``i < width``."""
-    nbytes = (width + 7) // 8
-    bits = _TABLE[np.frombuffer(mask.to_bytes(nbytes, "little"), np.uint8)].reshape(-1)
-    out[at : at + width] = bits[:width]
-
-
-def relative_sides(sides: Sequence[Sequence[int]], seat: int, n: int) -> list[int]:
+@lru_cache(maxsize=256)
+def relative_sides(sides: tuple[tuple[int, ...], ...], seat: int, n: int) -> tuple[int, ...]:
     """Side indices ordered from the observer's: own side first, then by the next seat to play."""
-    return sorted(range(len(sides)), key=lambda k: min((s - seat) % n for s in sides[k]))
+    return tuple(sorted(range(len(sides)), key=lambda k: min((s - seat) % n for s in sides[k])))

@@ -1,8 +1,7 @@
 """Seep observation (2-4 players, every variant): 486 floats from a ``SeepView``.
 
-Cards are 52-long blocks indexed by the card int. Seats are relative to the observer
-(0 = itself), sides are ordered own side first. The captured piles are public (captures are
-played face up): they are rebuilt from the view's history of moves.
+Seats are relative to the observer (0 = itself), sides are ordered own side first. The captured
+piles are public (captures are played face up): they are rebuilt from the view's history.
 """
 
 from __future__ import annotations
@@ -13,16 +12,18 @@ import numpy as np
 
 from simulator.cards import RANK
 from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE
-from simulator.rl.observe.layout import Layout, put_mask, relative_sides
+from simulator.rl.observe.layout import Layout, relative_sides
 
 LAYOUT = Layout(
-    (
-        ("hand", 52, "own hand"),
-        ("loose", 52, "loose floor cards (zero while the floor is face down)"),
-        ("house_cards", 52, "cards in houses"),
+    cards=(
+        ("hand", 1, "own hand"),
+        ("loose", 1, "loose floor cards (zero while the floor is face down)"),
+        ("house_cards", 1, "cards in houses"),
+        ("piles", 4, "captured cards of each side (own side first), from the history"),
+        ("played", 1, "every card played so far"),
+    ),
+    scalars=(
         ("houses", 5 * 5, "per house value 9..13: exists, cemented, owned by me, by my partner, by others"),
-        ("piles", 4 * 52, "captured cards of each side (own side first), from the history"),
-        ("played", 52, "every card played so far"),
         ("bid", 6, "one-hot bid value 9..13; index 5: no bid yet"),
         ("bidder", 4, "one-hot relative seat of the bidder"),
         ("dealer", 4, "one-hot relative seat of the dealer"),
@@ -34,9 +35,9 @@ LAYOUT = Layout(
         ("scores", 4, "baazi totals per side before this deal / baazi target"),
         ("players", 3, "one-hot number of players (2, 3, 4)"),
         ("rules", 5, "thirty-point game, cementing, owner must retain, floor up at bid, 12-card hands"),
-    )
+    ),
 )
-_O = LAYOUT.offsets
+_A = LAYOUT.at
 
 
 def captured_piles(history: Any, side_of: tuple[int, ...], nsides: int) -> list[int]:
@@ -64,45 +65,41 @@ def encode(view: Any) -> np.ndarray:
     rules = v.rules
     seat = v.seat
     n = rules.num_players
-    side_of = rules.side_of_seat
-    out = np.zeros(LAYOUT.size, np.float32)
-    put_mask(out, _O["hand"], v.hand)
-    put_mask(out, _O["loose"], v.loose)
+    s = [0.0] * LAYOUT.scalar_size
     in_houses = 0
     partner = (seat + 2) % 4 if n == 4 else -1
     for h in v.houses:
         in_houses |= h.cards
-        at = _O["houses"] + 5 * (h.value - 9)
-        out[at] = 1.0
-        out[at + 1] = h.cemented
-        out[at + 2] = seat in h.owners
-        out[at + 3] = partner in h.owners
-        out[at + 4] = any(s != seat and s != partner for s in h.owners)
-    put_mask(out, _O["house_cards"], in_houses)
-    piles = captured_piles(v.history, side_of, len(rules.sides))
+        at = _A["houses"] + 5 * (h.value - 9)
+        s[at] = 1.0
+        s[at + 1] = h.cemented
+        s[at + 2] = seat in h.owners
+        s[at + 3] = partner in h.owners
+        s[at + 4] = any(o != seat and o != partner for o in h.owners)
+    captured = captured_piles(v.history, rules.side_of_seat, len(rules.sides))
+    piles = [0, 0, 0, 0]
     target = rules.baazi_target
     for i, k in enumerate(relative_sides(rules.sides, seat, n)):
-        put_mask(out, _O["piles"] + 52 * i, piles[k])
-        out[_O["sweep_points"] + i] = v.sweep_points[k] / 100
-        out[_O["sweeps"] + i] = v.sweeps[k] / 10
-        out[_O["scores"] + i] = v.scores[k] / target
-    put_mask(out, _O["played"], v.played)
-    out[_O["bid"] + (v.bid - 9 if v.bid else 5)] = 1.0
-    out[_O["bidder"] + (v.bidder - seat) % n] = 1.0
-    out[_O["dealer"] + (v.dealer - seat) % n] = 1.0
-    for s in range(n):
-        out[_O["hand_sizes"] + (s - seat) % n] = v.hand_sizes[s] / 16
-    out[_O["progress"]] = v.play / v.total_plays
-    out[_O["progress"] + 1] = v.floor_visible
+        piles[i] = captured[k]
+        s[_A["sweep_points"] + i] = v.sweep_points[k] / 100
+        s[_A["sweeps"] + i] = v.sweeps[k] / 10
+        s[_A["scores"] + i] = v.scores[k] / target
+    s[_A["bid"] + (v.bid - 9 if v.bid else 5)] = 1.0
+    s[_A["bidder"] + (v.bidder - seat) % n] = 1.0
+    s[_A["dealer"] + (v.dealer - seat) % n] = 1.0
+    for p in range(n):
+        s[_A["hand_sizes"] + (p - seat) % n] = v.hand_sizes[p] / 16
+    s[_A["progress"]] = v.play / v.total_plays
+    s[_A["progress"] + 1] = v.floor_visible
     last = v.last_capturer
-    out[_O["last_capturer"] + ((last - seat) % n if last >= 0 else 4)] = 1.0
-    out[_O["players"] + n - 2] = 1.0
-    flags = (
+    s[_A["last_capturer"] + ((last - seat) % n if last >= 0 else 4)] = 1.0
+    s[_A["players"] + n - 2] = 1.0
+    r = _A["rules"]
+    s[r : r + 5] = (
         rules.scoring == "thirty",
         rules.cementing,
         rules.owner_must_retain,
         rules.floor_visible_at_bid,
         rules.three_player_hand_size == 12,
     )
-    out[_O["rules"] : _O["rules"] + 5] = flags
-    return out
+    return LAYOUT.build((v.hand, v.loose, in_houses, *piles, v.played), s)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from simulator.config import Tournament, TournamentConfig
-from simulator.games import get_game
+from simulator.games import available_games, get_game
 from simulator.play import play_deal, reset_agents
 from simulator.plugins import spec_from_name
 from simulator.runner import run_tournament
@@ -265,3 +265,46 @@ def seep_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tup
         for v in views:
             determinize(v, rng)
     return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6
+
+
+def env_step_notes(deals: int, seed: int = 1) -> list[str]:
+    """Per game, PettingZoo environment steps/s on one core against the bare engine's moves/s on the
+    same deals (standard rules): every seat an agent taking uniform random legal ids from its action
+    mask, observations built at each step as ``env.last()`` gives them. Empty without the ``rl`` extra."""
+    try:
+        from simulator.rl import make_env
+    except ImportError:
+        return []
+    notes = []
+    for game_name in available_games():
+        env = make_env(game_name)
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        for i in range(deals):
+            env.reset(seed=deal_seed(seed, i))
+            for _ in env.agent_iter():
+                obs, _, done, truncated, _ = env.last()
+                if done or truncated:
+                    env.step(None)
+                    continue
+                legal = obs["action_mask"].view(bool).nonzero()[0]
+                env.step(int(legal[int(rng.random() * len(legal))]))
+                steps += 1
+        env_rate = steps / (time.perf_counter() - start)
+        game = get_game(game_name)
+        rules = resolve_variant(game, "standard").rules
+        moves = 0
+        start = time.perf_counter()
+        for i in range(deals):
+            state = game.new_deal(rules, deal_seed(seed, i))
+            while state.current_player() >= 0:
+                legal_moves = state.legal_moves()
+                state.apply(legal_moves[int(rng.random() * len(legal_moves))])
+                moves += 1
+        bare_rate = moves / (time.perf_counter() - start)
+        notes.append(
+            f"{game_name} PettingZoo env, random masked actions: {env_rate:,.0f} steps/s per core, "
+            f"{env_rate / bare_rate:.0%} of the bare engine's {bare_rate:,.0f} moves/s (target >= 50%)"
+        )
+    return notes

@@ -76,6 +76,7 @@ def bench(
     if "seep" in available_games():
         clone_us, det_us = b.seep_lookahead_us()
         notes.append(f"seep mid-deal: clone {clone_us:.1f} us (target < 50), determinize {det_us:.1f} us")
+    notes += b.env_step_notes(max(20, int(300 * scale)))
     if pipeline and "sweep-random" in rates:
         groups = max(100, int(5000 * scale))
         one = b.pipeline_rate(groups, jobs=1)

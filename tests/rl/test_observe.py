@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +69,10 @@ def test_deals_with_the_same_view_give_the_same_observation(game: str) -> None:
         other = determinize(view, rng)
         assert other.view(seat) == view
         assert encode(other.view(seat)).tolist() == encode(view).tolist()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_documented_feature_tables_are_the_layouts(game: str) -> None:
+    layout, _ = encoder_for(game)
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    assert f"({layout.size} floats)\n\n{layout.markdown()}\n" in doc

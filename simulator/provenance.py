@@ -20,7 +20,7 @@ import strategies
 from simulator import __version__
 from simulator.plugins import StrategySpec, load_class
 
-_PACKAGES = tuple(Path(p.__file__).resolve().parent for p in (simulator, strategies))
+_PACKAGES = tuple(Path(str(p.__file__)).resolve().parent for p in (simulator, strategies))
 
 
 def fingerprint(settings: Any) -> str:

@@ -25,8 +25,8 @@ CONFIDENCE = 0.95
 ALL_OPPONENTS = "(all)"
 
 
-def _t_interval(mean: float, sd: float | None, n: int) -> tuple[float | None, float | None]:
-    if n < 2 or sd is None or math.isnan(sd):
+def _t_interval(mean: float | None, sd: float | None, n: int) -> tuple[float | None, float | None]:
+    if n < 2 or mean is None or sd is None or math.isnan(sd):
         return None, None
     half = stats.t.ppf(0.5 + CONFIDENCE / 2, n - 1) * sd / math.sqrt(n)
     return mean - half, mean + half

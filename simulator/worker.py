@@ -7,6 +7,7 @@ Workers import no data library: rows travel back as lists per column
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from simulator.errors import StrategyFailure, StrategyFault
@@ -119,7 +120,7 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                         ) from None
                     rows.add_deal(deal_index, 1, seed, rotation, state)
                     continue
-                match = game.new_match(rules, lambda k, d=deal_index: deal_seed(ctx.root_seed, d, k))
+                match = game.new_match(rules, partial(deal_seed, ctx.root_seed, deal_index))
                 first_row = len(rows)
                 while not match.over:
                     state = match.next_deal()

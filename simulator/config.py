@@ -23,6 +23,10 @@ Unit = Literal["deal", "match"]
 Backend = Literal["loky", "dask"]
 
 
+def _standard_only() -> list[str | dict[str, Any]]:
+    return ["standard"]
+
+
 class TournamentConfig(BaseModel):
     """Every key of a tournament file; each can be overridden on the command line."""
 
@@ -30,7 +34,7 @@ class TournamentConfig(BaseModel):
     name: str = Field(min_length=1)
     game: str
     players: int | None = None
-    variants: list[str | dict[str, Any]] = Field(default_factory=lambda: ["standard"], min_length=1)
+    variants: list[str | dict[str, Any]] = Field(default_factory=_standard_only, min_length=1)
     strategies: list[str | dict[str, Any]] = Field(min_length=1)
     format: Format = "round-robin"
     lineups: list[list[str]] | None = None

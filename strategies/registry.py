@@ -5,4 +5,5 @@ BUILTIN = {
     "greedy": "strategies.greedy:GreedyStrategy",
     "heuristic": "strategies.heuristic:HeuristicStrategy",
     "policy": "strategies.policy:PolicyStrategy",
+    "montecarlo": "strategies.montecarlo:MonteCarloStrategy",
 }

@@ -1,0 +1,88 @@
+"""The montecarlo plug-in: determinized search at every decision of every game.
+
+At each decision (bids, trump and called card included) it draws ``samples`` deals with
+``GAME.determinize(view, rng)``, which sees only the view, plays every legal move out on each
+with the rollout policy (a strategy, by default greedy, with a uniform move at chance
+``epsilon``: epsilon-greedy) and plays the move with the best mean outcome for its side. All
+its randomness comes from the seat's private RNG, so a run is reproducible, unless
+``time_budget`` is set: sampling then stops when the budget is spent, which depends on the
+machine's speed and load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from simulator.errors import UserError
+from simulator.games import get_game
+from simulator.plugins import load_class, load_strategy
+from strategies.base import Strategy
+from strategies.montecarlo_outcome import deal_margin, match_outcome
+from strategies.montecarlo_search import Rollout, Search
+
+
+class MonteCarloParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    samples: int = Field(
+        12, ge=1, le=100_000, description="deals sampled per decision; each plays every move out"
+    )
+    rollout: str = Field(
+        "greedy",
+        min_length=1,
+        description="rollout policy: a registered strategy name or a strategy YAML file (not montecarlo)",
+    )
+    epsilon: float = Field(0.1, ge=0, le=1, description="chance that a rollout move is uniform instead")
+    time_budget: float | None = Field(
+        None,
+        gt=0,
+        description="seconds per decision: stop sampling when spent (results then vary by machine)",
+    )
+    objective: Literal["margin", "match"] = Field(
+        "margin", description="margin: the deal's points margin; match: the chance to win the match"
+    )
+
+    @field_validator("rollout")
+    @classmethod
+    def _known_policy(cls, ref: str) -> str:
+        try:
+            spec = load_strategy(ref)
+        except UserError as exc:
+            raise ValueError(f"rollout policy {ref!r}: {exc.what}") from None
+        if issubclass(load_class(spec.plugin, "rollout", "plugin"), MonteCarloStrategy):
+            raise ValueError("a montecarlo rollout policy cannot itself be montecarlo")
+        return ref
+
+
+class MonteCarloStrategy(Strategy):
+    """Determinized Monte Carlo: sample the hidden cards, play each move out, keep the best mean."""
+
+    games: ClassVar[tuple[str, ...]] = ("sweep", "seep", "sueca")
+    Params: ClassVar[type[BaseModel]] = MonteCarloParams
+    summary: ClassVar[str] = (
+        "Samples the unseen cards (GAME.determinize), plays every move out with an epsilon-greedy "
+        "rollout and plays the best mean for its side."
+    )
+
+    def __init__(self, params: BaseModel | None = None) -> None:
+        super().__init__(params)
+        self._agents: dict[int, list[Strategy]] = {}
+
+    def _rollout_agents(self, players: int) -> list[Strategy]:
+        if players not in self._agents:
+            spec = load_strategy(self.params.rollout)  # type: ignore[attr-defined]
+            self._agents[players] = [spec.build() for _ in range(players)]
+        return self._agents[players]
+
+    def search(self, view: Any) -> Search:
+        """The search of one decision (its sampler is the game's ``determinize``, nothing else)."""
+        p: Any = self.params
+        game = get_game(view.game)
+        outcome = deal_margin if p.objective == "margin" else match_outcome(view.game, view.scores)
+        rollout = Rollout(self._rollout_agents(view.rules.num_players), p.epsilon)
+        return Search(game.determinize, rollout, outcome, p.samples, p.time_budget)  # type: ignore[attr-defined]
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        return self.search(view).choose(view, moves, self.rng)

@@ -1,7 +1,8 @@
 """The montecarlo plug-in: determinized search at every decision of every game.
 
 At each decision (bids, trump and called card included) it draws ``samples`` deals with
-``GAME.determinize(view, rng)``, which sees only the view, plays every legal move out on each
+``GAME.determinize(view, rng)``, which sees only the view, plays every candidate move (the
+legal moves, or the best ``candidates`` of them by the default heuristic) out on each
 with the rollout policy (a strategy, by default greedy, with a uniform move at chance
 ``epsilon``: epsilon-greedy) and plays the move with the best mean outcome for its side. All
 its randomness comes from the seat's private RNG, so a run is reproducible, unless
@@ -20,6 +21,7 @@ from simulator.errors import UserError
 from simulator.games import get_game
 from simulator.plugins import load_class, load_strategy
 from strategies.base import Strategy
+from strategies.heuristic import HeuristicStrategy
 from strategies.montecarlo_outcome import deal_margin, match_outcome
 from strategies.montecarlo_search import Rollout, Search
 
@@ -39,6 +41,9 @@ class MonteCarloParams(BaseModel):
         None,
         gt=0,
         description="seconds per decision: stop sampling when spent (results then vary by machine)",
+    )
+    candidates: int = Field(
+        6, ge=0, description="moves played out: the best this many by the default heuristic (0: every move)"
     )
     objective: Literal["margin", "match"] = Field(
         "margin", description="margin: the deal's points margin; match: the chance to win the match"
@@ -84,5 +89,18 @@ class MonteCarloStrategy(Strategy):
         rollout = Rollout(self._rollout_agents(view.rules.num_players), p.epsilon)
         return Search(game.determinize, rollout, outcome, p.samples, p.time_budget)  # type: ignore[attr-defined]
 
+    def candidates(self, view: Any, moves: Sequence[Any]) -> Sequence[Any]:
+        """The moves worth playing out: the best ``candidates`` by the default heuristic's score."""
+        keep: int = self.params.candidates  # type: ignore[attr-defined]
+        if not keep or len(moves) <= keep:
+            return moves
+        scores = _ORDERING.scores(view, moves)
+        order = sorted(range(len(moves)), key=lambda i: -scores[i])[:keep]
+        return [moves[i] for i in sorted(order)]
+
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        return self.search(view).choose(view, moves, self.rng)
+        return self.search(view).choose(view, self.candidates(view, moves), self.rng)
+
+
+#: the move ordering that picks the candidates (default weights)
+_ORDERING = HeuristicStrategy()

@@ -1,0 +1,181 @@
+"""The montecarlo plug-in: it sees only its view, it counts the whole deal, its params are checked."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from simulator.cards import FULL_DECK, mask_of, parse_cards
+from simulator.errors import UserError
+from simulator.games import get_game
+from simulator.games.sweep import CAPTURE, SweepPosition, SweepState, make_rules
+from simulator.plugins import spec_from_yaml
+from simulator.variants import resolve_variant
+from strategies.greedy import GreedyStrategy
+from strategies.montecarlo import MonteCarloStrategy
+from strategies.montecarlo_outcome import margin
+
+LOOKAHEAD_GAMES = [g for g in ("sweep", "seep", "sueca") if hasattr(get_game(g), "determinize")]
+CASES = {
+    "sweep": [(4, "standard"), (2, "standard")],
+    "seep": [(4, "standard"), (2, "two_player")],
+    "sueca": [(5, "standard")],
+}
+
+
+def _mc(**params) -> MonteCarloStrategy:
+    return MonteCarloStrategy(MonteCarloStrategy.Params(**params))
+
+
+def _decision(game_name: str, players: int, variant: str, seed: int, skip: int):
+    """A real deal played by greedy until the ``skip``-th decision with several moves: (state, seat)."""
+    game = get_game(game_name)
+    rules = resolve_variant(game, variant, players).rules
+    state = game.new_deal(rules, seed)
+    agents = [GreedyStrategy() for _ in range(rules.num_players)]
+    for s, a in enumerate(agents):
+        a.reset(random.Random(s), s, rules)
+    seen = 0
+    while (seat := state.current_player()) >= 0:
+        moves = state.legal_moves()
+        if len(moves) > 1:
+            if seen == skip:
+                return state, seat
+            seen += 1
+        state.apply(moves[0] if len(moves) == 1 else agents[seat].choose(state.view(seat), moves))
+    raise AssertionError("the deal ended first")
+
+
+@pytest.mark.parametrize("game_name", LOOKAHEAD_GAMES)
+def test_same_view_other_true_deal_same_choice(game_name):
+    """The search reads only the view: a different deal behind the same view changes nothing."""
+    for players, variant in CASES[game_name]:
+        for skip in (0, 3, 9):
+            state, seat = _decision(game_name, players, variant, 40 + skip, skip)
+            view = state.view(seat)
+            other = get_game(game_name).determinize(view, random.Random(99))
+            assert other.view(seat) == view
+            tried = 0
+            while tried < 20 and _hidden(other, seat) == _hidden(state, seat):
+                other = get_game(game_name).determinize(view, random.Random(100 + tried))
+                tried += 1
+            moves = state.legal_moves()
+            assert list(other.legal_moves()) == list(moves)
+            picks = []
+            for true_state in (state, other):
+                agent = _mc(samples=3, candidates=4)
+                agent.reset(random.Random(5), seat, view.rules)
+                picks.append(agent.choose(true_state.view(seat), moves))
+            assert picks[0] == picks[1]
+
+
+def _hidden(state, seat: int) -> tuple:
+    return tuple(h for s, h in enumerate(state.hands) if s != seat)
+
+
+def _sweep_endgame(ace_holder_hand: list[str]) -> SweepState:
+    """2-player Sweep, last plays: every other card already captured, so nothing is hidden but
+    the opponent's two cards. Seat 0 holds A♥ and 9♣; A♠ and 5♦ lie on the table."""
+    rules = make_rules({"num_players": 2})
+    mine, theirs = parse_cards("AH 9C"), parse_cards(ace_holder_hand)
+    table = parse_cards("AS 5D")
+    rest = [c for c in range(52) if c not in {*mine, *theirs, *table}]
+    # seat 0 has the card majority in hand, seat 1 the spade majority: only the ace is open
+    spades = [c for c in rest if c % 4 == 0]
+    others = [c for c in rest if c % 4 != 0]
+    piles = (mask_of(others[:27]), mask_of(spades + others[27:]))
+    position = SweepPosition(
+        rules=rules,
+        hands=(mask_of(mine), mask_of(theirs)),
+        table=mask_of(table),
+        piles=piles,
+        last_capturer=1,
+        current_player=0,
+        dealer=1,
+    )
+    return SweepState.from_position(position)
+
+
+@pytest.mark.parametrize("theirs", ["AD 3C", "2H 3C"])
+def test_sweep_takes_the_ace_of_spades_rather_than_give_it_away(theirs):
+    """Capturing A♠ now is worth its point (and a sweep is not possible): leaving it for nothing
+    loses it to the last capturer or to an opponent's ace."""
+    state = _sweep_endgame(theirs.split())
+    agent = _mc(samples=40, candidates=0, epsilon=0.0)
+    agent.reset(random.Random(1), 0, state.rules)
+    move = agent.choose(state.view(0), state.legal_moves())
+    assert move.action == CAPTURE and move.mask & 1
+
+
+def test_outcome_counts_the_root_move_from_the_deal_start():
+    """The mean of a move is the whole deal's margin, what the root move takes included."""
+    state = _sweep_endgame(["2H", "3C"])
+    agent = _mc(samples=4, candidates=0, epsilon=0.0)
+    agent.reset(random.Random(1), 0, state.rules)
+    view = state.view(0)
+    moves = state.legal_moves()
+    means = agent.search(view).means(view, moves, random.Random(2))
+    for move, mean in zip(moves, means, strict=True):
+        after = state.clone()
+        after.apply(move)
+        while after.current_player() >= 0:  # seat 1's two cards can only trail; the ace goes to seat 0
+            after.apply(min(after.legal_moves()))
+        assert mean == pytest.approx(margin(after.side_points(), 0)) or move.action != CAPTURE
+    capture = next(i for i, m in enumerate(moves) if m.action == CAPTURE and m.mask & 1)
+    assert means[capture] == max(means) and means[capture] > 0
+
+
+def test_margin_is_own_minus_mean_of_others():
+    assert margin([3, 1], 0) == 2
+    assert margin([6, 0, 0, 0, 6], 1) == -3
+
+
+@pytest.mark.parametrize(
+    "params, key, words",
+    [
+        ("  samples: 0\n", "params.samples", "greater than or equal to 1"),
+        ("  rollout: nobody\n", "params.rollout", "unknown strategy"),
+        ("  rollout: montecarlo\n", "params.rollout", "cannot itself be montecarlo"),
+        ("  epsilon: 2\n", "params.epsilon", "less than or equal to 1"),
+        ("  objective: glory\n", "params.objective", "'margin' or 'match'"),
+        ("  time_budget: -1\n", "params.time_budget", "greater than 0"),
+    ],
+)
+def test_bad_params_name_file_and_key(tmp_path: Path, params, key, words):
+    path = tmp_path / "mc.yaml"
+    path.write_text(f"name: mc\nplugin: montecarlo\nparams:\n{params}")
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(path)
+    text = info.value.render()
+    assert str(path) in text and key in text and words in text
+
+
+def test_rollout_policy_from_a_yaml_file():
+    spec = spec_from_yaml(Path("configs/strategies/montecarlo.yaml"))
+    agent = spec.build()
+    assert agent.params.rollout and agent._rollout_agents(4)
+
+
+@pytest.mark.parametrize("game_name", LOOKAHEAD_GAMES)
+def test_plays_legal_deals_reproducibly(game_name):
+    """Same seat RNG, same choices; both objectives; every decision kind (bids, trumps, calls)."""
+    from simulator.play import play_deal, reset_agents
+
+    players, variant = CASES[game_name][0]
+    game = get_game(game_name)
+    rules = resolve_variant(game, variant, players).rules
+    logs = []
+    for objective in ("margin", "match", "margin"):
+        agents = [
+            _mc(samples=2, candidates=3, objective=objective),
+            *[GreedyStrategy() for _ in range(players - 1)],
+        ]
+        log: list[dict] = []
+        state = game.new_deal(rules, 11, log=log)
+        reset_agents(agents, rules, 1, 0, 0)
+        play_deal(state, agents)
+        logs.append(log)
+    assert logs[0] == logs[2]
+    assert FULL_DECK

@@ -308,3 +308,37 @@ def env_step_notes(deals: int, seed: int = 1) -> list[str]:
             f"{env_rate / bare_rate:.0%} of the bare engine's {bare_rate:,.0f} moves/s (target >= 50%)"
         )
     return notes
+
+
+def montecarlo_decisions(
+    game_name: str, decisions: int, players: int | None = None, seed: int = 1
+) -> list[float]:
+    """Seconds of each decision of the ``montecarlo`` plug-in at its default settings, sorted.
+
+    Seat 0's side plays montecarlo and the others greedy, over as many deals as it takes to
+    time ``decisions`` choices (forced moves are not decisions: the runner never asks)."""
+    game = get_game(game_name)
+    rules = resolve_variant(game, "standard", players).rules
+    side_of = rules.side_of_seat
+    agents = [
+        spec_from_name("montecarlo" if side_of[s] == side_of[0] else "greedy").build()
+        for s in range(rules.num_players)
+    ]
+    times: list[float] = []
+    clock = time.perf_counter
+    i = 0
+    while len(times) < decisions:
+        state = game.new_deal(rules, deal_seed(seed, i))
+        reset_agents(agents, rules, seed, i, 0)
+        i += 1
+        while (s := state.current_player()) >= 0 and len(times) < decisions:
+            moves = state.legal_moves()
+            if len(moves) > 1:
+                start = clock()
+                move = agents[s].choose(state.view(s), moves)
+                if side_of[s] == side_of[0]:
+                    times.append(clock() - start)
+            else:
+                move = moves[0]
+            state.apply(move)
+    return sorted(times)

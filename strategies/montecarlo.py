@@ -86,7 +86,7 @@ class MonteCarloStrategy(Strategy):
         p: Any = self.params
         game = get_game(view.game)
         outcome = deal_margin if p.objective == "margin" else match_outcome(view.game, view.scores)
-        rollout = Rollout(self._rollout_agents(view.rules.num_players), p.epsilon)
+        rollout = Rollout(self._rollout_agents(view.rules.num_players), p.epsilon, view.game)
         return Search(game.determinize, rollout, outcome, p.samples, p.time_budget)  # type: ignore[attr-defined]
 
     def candidates(self, view: Any, moves: Sequence[Any]) -> Sequence[Any]:

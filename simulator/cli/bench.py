@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from simulator.cli.common import console, user_errors
-from simulator.games import available_games
+from simulator.games import available_games, get_game
 
 
 @user_errors
@@ -91,3 +91,20 @@ def bench(
     screen.print(table)
     for note in notes:
         screen.print(note)
+    search = Table(
+        "game", "decisions", "median decisions/s", "p95 seconds", title="montecarlo (default settings)"
+    )
+    for game in available_games():
+        if not hasattr(get_game(game), "determinize"):
+            continue
+        times = b.montecarlo_decisions(game, max(20, int(200 * scale)))
+        search.add_row(
+            game,
+            str(len(times)),
+            f"{1 / times[len(times) // 2]:.1f}",
+            f"{times[(95 * len(times)) // 100]:.3f}",
+        )
+    screen.print(search)
+    screen.print(
+        "montecarlo target: >= 20 decisions/s median and <= 0.25 s at the 95th percentile, every game"
+    )

@@ -4,7 +4,8 @@ At each decision (bids, trump and called card included) it draws ``samples`` dea
 ``GAME.determinize(view, rng)``, which sees only the view, plays every candidate move (the
 legal moves, or the best ``candidates`` of them by the default heuristic) out on each
 with the rollout policy (a strategy, by default greedy, with a uniform move at chance
-``epsilon``: epsilon-greedy) and plays the move with the best mean outcome for its side. All
+``epsilon``: epsilon-greedy) and plays the move with the best mean outcome for its side, the
+heuristic's first choice unless another move beats it by ``confidence`` standard errors. All
 its randomness comes from the seat's private RNG, so a run is reproducible, unless
 ``time_budget`` is set: sampling then stops when the budget is spent, which depends on the
 machine's speed and load.
@@ -44,6 +45,11 @@ class MonteCarloParams(BaseModel):
     )
     candidates: int = Field(
         6, ge=0, description="moves played out: the best this many by the default heuristic (0: every move)"
+    )
+    confidence: float = Field(
+        1.0,
+        ge=0,
+        description="standard errors by which a move must beat the heuristic's first choice (0: best mean)",
     )
     objective: Literal["margin", "match"] = Field(
         "margin", description="margin: the deal's points margin; match: the chance to win the match"
@@ -87,16 +93,16 @@ class MonteCarloStrategy(Strategy):
         game = get_game(view.game)
         outcome = deal_margin if p.objective == "margin" else match_outcome(view.game, view.scores)
         rollout = Rollout(self._rollout_agents(view.rules.num_players), p.epsilon, view.game)
-        return Search(game.determinize, rollout, outcome, p.samples, p.time_budget)  # type: ignore[attr-defined]
+        sample = game.determinize  # type: ignore[attr-defined]
+        return Search(sample, rollout, outcome, p.samples, p.time_budget, p.confidence)
 
     def candidates(self, view: Any, moves: Sequence[Any]) -> Sequence[Any]:
-        """The moves worth playing out: the best ``candidates`` by the default heuristic's score."""
-        keep: int = self.params.candidates  # type: ignore[attr-defined]
-        if not keep or len(moves) <= keep:
-            return moves
+        """The moves worth playing out, best first by the default heuristic's score: the first
+        ``candidates`` of them (all with 0)."""
+        keep: int = self.params.candidates or len(moves)  # type: ignore[attr-defined]
         scores = _ORDERING.scores(view, moves)
         order = sorted(range(len(moves)), key=lambda i: -scores[i])[:keep]
-        return [moves[i] for i in sorted(order)]
+        return [moves[i] for i in order]
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         return self.search(view).choose(view, self.candidates(view, moves), self.rng)

@@ -73,12 +73,12 @@ class Rollout:
 
 @dataclass
 class Search:
-    """The choice at one decision: sample, play the candidates out, keep the best mean.
+    """The choice at one decision: sample deals, play every candidate out on each, compare means.
 
-    The budget is ``samples`` rollouts per candidate on average, spent by sequential halving
-    (Karnin, Koren and Somekh 2013): in each of ceil(log2 k) rounds the surviving moves get an
-    equal share of samples, then the better half by mean (over every sample so far) survive, so
-    the close contenders are compared on several times more deals than a uniform split gives.
+    ``moves[0]`` is the incumbent (the plug-in puts the heuristic's first choice there): another
+    move is played only when its mean advantage over the incumbent, paired sample by sample,
+    exceeds ``confidence`` standard errors. With ``confidence`` 0 this is the plain best mean;
+    above 0 a few samples cannot overturn a sound first choice by luck alone.
     """
 
     sample: Sampler
@@ -86,53 +86,45 @@ class Search:
     outcome: Outcome
     samples: int
     time_budget: float | None = None
+    confidence: float = 0.0
 
-    def sums(
-        self, view: Any, moves: Sequence[Any], rng: random.Random, count: int, deadline: float | None = None
-    ) -> tuple[list[float], int]:
-        """Summed outcomes of every move over ``count`` sampled deals (fewer if the deadline
-        passes, never none), and the number of deals played."""
+    def outcomes(self, view: Any, moves: Sequence[Any], rng: random.Random) -> list[list[float]]:
+        """Per sampled deal, the outcome of every move (``samples`` deals, fewer if the time
+        budget runs out, never none)."""
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         side = view.rules.side_of_seat[view.seat]
-        totals = [0.0] * len(moves)
         last = len(moves) - 1
-        done = 0
-        while done < count:
+        rows: list[list[float]] = []
+        while len(rows) < self.samples:
             deal = self.sample(view, rng)
             seed = rng.getrandbits(63)
+            row = []
             for i, move in enumerate(moves):
                 state = deal if i == last else deal.clone()
                 state.apply(move)
                 self.rollout.play(state, random.Random(seed))
-                totals[i] += self.outcome(state, side)
-            done += 1
+                row.append(self.outcome(state, side))
+            rows.append(row)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return totals, done
+        return rows
 
     def means(self, view: Any, moves: Sequence[Any], rng: random.Random) -> list[float]:
-        """Mean outcome of every move over ``samples`` deals (uniform, no halving)."""
-        totals, done = self.sums(view, moves, rng, self.samples)
-        return [t / done for t in totals]
+        """Mean outcome of every move for the view's side."""
+        rows = self.outcomes(view, moves, rng)
+        return [sum(col) / len(rows) for col in zip(*rows, strict=True)]
 
     def choose(self, view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
-        k = len(moves)
-        rounds = max(1, math.ceil(math.log2(k)))
-        budget = self.samples * k
-        totals = [0.0] * k
-        counts = [0] * k
-        alive = list(range(k))
-        for r in range(rounds):
-            count = max(1, budget // (len(alive) * rounds))
-            sums, done = self.sums(view, [moves[i] for i in alive], rng, count, deadline)
-            for i, total in zip(alive, sums, strict=True):
-                totals[i] += total
-                counts[i] += done
-            if done < count:  # out of time
-                break
-            if r < rounds - 1:
-                ranked = sorted(alive, key=lambda i: -totals[i] / counts[i])
-                alive = sorted(ranked[: (len(alive) + 1) // 2])
-        best = max(totals[i] / counts[i] for i in alive)
-        top = [moves[i] for i in alive if math.isclose(totals[i] / counts[i], best, abs_tol=1e-9)]
-        return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
+        rows = self.outcomes(view, moves, rng)
+        n = len(rows)
+        best, best_gain = 0, 0.0
+        for j in range(1, len(moves)):
+            diffs = [row[j] - row[0] for row in rows]
+            gain = sum(diffs) / n
+            if n > 1 and self.confidence:
+                var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+                if gain <= self.confidence * math.sqrt(var / n):
+                    continue
+            if gain > best_gain + 1e-9:  # ties keep the heuristic's order
+                best, best_gain = j, gain
+        return moves[best]

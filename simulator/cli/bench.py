@@ -92,7 +92,7 @@ def bench(
     for note in notes:
         screen.print(note)
     search = Table(
-        "game", "decisions", "median decisions/s", "p95 seconds", title="montecarlo (default settings)"
+        "game", "decisions", "median decisions/s", "p95 seconds", title="montecarlo, CPU time (defaults)"
     )
     for game in available_games():
         if not hasattr(get_game(game), "determinize"):

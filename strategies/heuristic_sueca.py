@@ -24,7 +24,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature(
         "nuls_weakness",
         0.8,
-        "for nuls: 1 - 0.5 per A, 7 or K - 0.1 per J or Q - 0.25 per card past 3 in a suit",
+        "for nuls: 1 - 1 per A, 7 or K - 0.25 per J or Q - 0.5 per card past 3 in a suit",
     ),
     Feature("trump_length", 1.0, "for the trump choice: cards of that suit held"),
     Feature("trump_strength", 0.5, "for the trump choice: trick strength of those cards / 10"),
@@ -34,17 +34,18 @@ FEATURES: tuple[Feature, ...] = (
         "trick_points_sure", 0.15, "points of the trick when the card wins it and nobody after can overtake"
     ),
     Feature(
-        "trick_points_lead", 0.06, "points of the trick when the card leads it but later players may overtake"
+        "trick_points_lead", 0.06, "points already in the trick when the card leads it but may be overtaken"
     ),
-    Feature("feed_partner", 0.06, "points of the card when a known teammate is winning the trick"),
+    Feature("feed_partner", 0.08, "points of the card when a known teammate wins the trick for sure"),
     Feature("overtake_partner", -0.8, "1 when the card takes the trick away from a known teammate"),
     Feature(
         "points_given", -0.08, "points of the card when an opponent (or unknown seat) is winning after it"
     ),
     Feature("trump_played", -0.2, "1 when the card is a trump"),
     Feature("card_strength", -0.1, "trick strength of the card / 10 (keep high cards)"),
-    Feature("lead_trump_search", 0.5, "1 when the declarer leads a trump while the partner is unknown"),
+    Feature("lead_trump_search", 0.0, "1 when the declarer leads a trump while the partner is unknown"),
     Feature("nuls_take", -5.0, "nuls: the declarer's card would win the trick (defender: overtakes him)"),
+    Feature("points_risked", -0.04, "points of the card when its side leads the trick but may be overtaken"),
 )
 CALL, TRUMP, CALL_CARD, PLAY = range(4)
 _HIGH = sum(1 << c for c in range(52) if STRENGTH[c] >= 8)  # A, 7, K
@@ -87,7 +88,7 @@ def nuls_weakness(hand: int) -> float:
     longest = max((hand & m).bit_count() for m in SUIT_PACK_MASK)
     high = (hand & _HIGH).bit_count()
     middle = (hand & _MIDDLE).bit_count()
-    return 1.0 - 0.5 * high - 0.1 * middle - 0.25 * max(0, longest - 3)
+    return 1.0 - high - 0.25 * middle - 0.5 * max(0, longest - 3)
 
 
 def _play_row(view: SuecaView, card: int, row: list[float], team: set[int]) -> None:
@@ -114,11 +115,15 @@ def _play_row(view: SuecaView, card: int, row: list[float], team: set[int]) -> N
         return
     safe = all(s in team for s in after)
     if wins:
-        row[7 if safe else 8] = points
+        if safe:
+            row[7] = points
+        else:
+            row[8] = points - POINTS[card]
+            row[16] = POINTS[card]
         if view.trick_winner in team and view.trick_winner != seat:
             row[10] = 1.0
     elif winner in team:
-        row[9] = POINTS[card]
+        row[9 if safe else 16] = POINTS[card]
     else:
         row[11] = POINTS[card]
 

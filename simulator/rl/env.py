@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from simulator.games import get_game
 from simulator.games.base import RulesBase
@@ -77,7 +77,7 @@ class CardGameEnv(AECEnv):
             raise ValueError(f"render_mode must be 'ansi', 'human' or None, got {render_mode!r}")
         self.game = get_game(game)
         self.rules = resolve_rules(game, rules, players)
-        self.metadata = {**self.metadata, "name": f"cardsim_{game}_v0"}
+        self.metadata = {**self.metadata, "name": f"cardsim_{game}_v0"}  # type: ignore[misc]
         self.reward_mode = reward
         self.render_mode = render_mode
         self.codec = codec_for(game)

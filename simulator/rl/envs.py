@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pettingzoo.utils import OrderEnforcingWrapper
+from pettingzoo.utils import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from simulator.rl.env import CardGameEnv, OpponentArg, RulesArg
 

@@ -27,6 +27,7 @@ test: $(STAMP) $(DOCS_STAMP)
 	$(BIN)/pip install --quiet -e '.[rl]'
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
+	$(BIN)/mypy
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 	$(BIN)/pytest
 
@@ -38,6 +39,7 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
+	$(BIN)/mypy
 
 docs: $(DOCS_STAMP)
 	$(BIN)/mkdocs build --strict

@@ -52,19 +52,19 @@ _HIGH = sum(1 << c for c in range(52) if STRENGTH[c] >= 8)  # A, 7, K
 _MIDDLE = sum(1 << c for c in range(52) if STRENGTH[c] in (6, 7))  # J, Q
 
 
-def decode(move: object) -> tuple[int, int | str]:
-    """(kind, the call, suit or card) of a Sueca move: the one place that knows the move type."""
+def decode(move: object) -> int:
+    """The feature group of a Sueca move (a call, the trump, the called card or a card play)."""
     if not isinstance(move, sueca.SuecaMove):
         raise TypeError(f"not a Sueca move: {move!r}")
     action = move.action
     if action == sueca.PLAY:
-        return PLAY, move.card
+        return PLAY
     if action <= sueca.BID:
-        return CALL, sueca.call_of(move)
+        return CALL
     if action == sueca.TRUMP:
-        return TRUMP, move.value
+        return TRUMP
     if action == sueca.CALL_CARD:
-        return CALL_CARD, move.card
+        return CALL_CARD
     raise TypeError(f"not a Sueca move: {move!r}")
 
 
@@ -128,7 +128,7 @@ def _play_row(view: SuecaView, card: int, row: list[float], team: set[int]) -> N
         row[11] = POINTS[card]
 
 
-def feature_rows(view: SuecaView, moves: Sequence) -> list[list[float]]:
+def feature_rows(view: SuecaView, moves: Sequence[sueca.SuecaMove]) -> list[list[float]]:
     """One row of feature values per move, in :data:`FEATURES` order."""
     hand = view.hand
     team = teammates(view)
@@ -136,21 +136,21 @@ def feature_rows(view: SuecaView, moves: Sequence) -> list[list[float]]:
     strength = estimate(hand)
     for move in moves:
         row = [0.0] * len(FEATURES)
-        kind, x = decode(move)
+        kind = decode(move)
         if kind == CALL:
-            if x == "nuls":
+            if move.action == sueca.NULS:
                 row[2] = nuls_weakness(hand)
-            elif isinstance(x, int):
-                row[0] = (strength - x) / 10
+            elif move.action == sueca.BID:
+                row[0] = (strength - move.value) / 10
                 row[1] = 1.0
         elif kind == TRUMP:
-            suit = hand & SUIT_PACK_MASK[x]
+            suit = hand & SUIT_PACK_MASK[move.value]
             row[3] = suit.bit_count()
             row[4] = sum(STRENGTH[c] for c in range(52) if suit >> c & 1) / 10
         elif kind == CALL_CARD:
-            row[5] = 1.0 if view.trump is not None and x & 3 == view.trump else 0.0
-            row[6] = STRENGTH[x] / 10
+            row[5] = 1.0 if view.trump is not None and move.card & 3 == view.trump else 0.0
+            row[6] = STRENGTH[move.card] / 10
         elif kind == PLAY:
-            _play_row(view, x, row, team)
+            _play_row(view, move.card, row, team)
         rows.append(row)
     return rows

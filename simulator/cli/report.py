@@ -164,7 +164,7 @@ def report(
     results: Annotated[Path, typer.Argument(help="Output folder of a run, e.g. results/quickstart.")],
 ) -> None:
     """Print the comparisons, ratings and balance of a run and write its report.html."""
-    from simulator.cli.run import print_summary
+    from simulator.cli.summary_table import print_summary
 
     screen = console()
     analysis, summary, manifest = _read(results)

@@ -18,9 +18,11 @@ import tempfile
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from simulator.config import Tournament, TournamentConfig
 from simulator.games import available_games, get_game
+from simulator.games.base import Game
 from simulator.play import play_deal, reset_agents
 from simulator.plugins import spec_from_name
 from simulator.runner import run_tournament
@@ -121,6 +123,23 @@ def openspiel_rate(deals: int, seed: int = 1) -> Measure | None:
     return Measure("open_spiel hearts 4p, uniform (Python)", deals, time.perf_counter() - start, actions)
 
 
+def _lookahead_us(
+    game: Game, positions: list[Any], views: list[Any], repeat: int, rng: random.Random
+) -> tuple[float, float]:
+    """Microseconds per ``clone()`` of ``positions`` and per ``GAME.determinize`` of ``views``."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in positions:
+            s.clone()
+    clone_us = (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
+    determinize = game.determinize
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for v in views:
+            determinize(v, rng)
+    return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6
+
+
 def mid_deal_us(
     game_name: str, plays: int, states: int = 300, repeat: int = 20, seed: int = 1
 ) -> tuple[float, float]:
@@ -135,18 +154,7 @@ def mid_deal_us(
         for _ in range(plays):
             state.apply(rng.choice(state.legal_moves()))
         positions.append(state)
-    views = [s.view(s.current_player()) for s in positions]
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for s in positions:
-            s.clone()
-    clone_us = (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
-    determinize = game.determinize  # type: ignore[attr-defined]
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for v in views:
-            determinize(v, rng)
-    return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6
+    return _lookahead_us(game, positions, [s.view(s.current_player()) for s in positions], repeat, rng)
 
 
 def engine_rate(
@@ -227,18 +235,7 @@ def sueca_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tu
             state.apply(rng.choice(state.legal_moves()))
         if not state.is_over():
             positions.append(state)
-    views = [s.view(s.current_player()) for s in positions]
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for s in positions:
-            s.clone()
-    clone_us = (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
-    determinize = game.determinize  # type: ignore[attr-defined]
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for v in views:
-            determinize(v, rng)
-    return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6
+    return _lookahead_us(game, positions, [s.view(s.current_player()) for s in positions], repeat, rng)
 
 
 def seep_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tuple[float, float]:
@@ -254,17 +251,7 @@ def seep_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tup
             state.apply(rng.choice(state.legal_moves()))
         positions.append(state)
     views = [s.view((s.current_player() + 1) % rules.num_players) for s in positions]
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for s in positions:
-            s.clone()
-    clone_us = (time.perf_counter() - start) / (repeat * len(positions)) * 1e6
-    determinize = game.determinize  # type: ignore[attr-defined]
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for v in views:
-            determinize(v, rng)
-    return clone_us, (time.perf_counter() - start) / (repeat * len(views)) * 1e6
+    return _lookahead_us(game, positions, views, repeat, rng)
 
 
 def env_step_notes(deals: int, seed: int = 1) -> list[str]:

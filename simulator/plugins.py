@@ -242,10 +242,21 @@ def all_registered() -> dict[str, str]:
     return names
 
 
+class _Required:
+    """The default shown for a parameter the strategy YAML must set."""
+
+    def __repr__(self) -> str:
+        return "(required)"
+
+
+REQUIRED = _Required()
+
+
 def describe_params(cls: type[Strategy]) -> list[tuple[str, str, Any, str]]:
-    """(name, type, default, help) of each declared parameter."""
+    """(name, type, default, help) of each declared parameter; the default is REQUIRED when it has none."""
     rows = []
     for pname, field in cls.Params.model_fields.items():
         ann = getattr(field.annotation, "__name__", str(field.annotation))
-        rows.append((pname, ann, field.default, field.description or ""))
+        default = REQUIRED if field.is_required() else field.default
+        rows.append((pname, ann, default, field.description or ""))
     return rows

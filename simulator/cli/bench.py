@@ -12,7 +12,9 @@ from simulator.games import available_games, get_game
 
 @user_errors
 def bench(
-    scale: Annotated[float, typer.Option(help="Scale every workload (1.0 takes about a minute).")] = 1.0,
+    scale: Annotated[
+        float, typer.Option(metavar="FACTOR", help="Scale every workload (1.0 takes about a minute).")
+    ] = 1.0,
     pipeline: Annotated[bool, typer.Option(help="Also measure `cardsim run` with 1 and 2 jobs.")] = True,
 ) -> None:
     """Deals per second per core for each game, and the pipeline's overhead and scaling."""

@@ -161,7 +161,9 @@ def _write(results: Path, analysis: Analysis, summary: pl.DataFrame, manifest: d
 
 @user_errors
 def report(
-    results: Annotated[Path, typer.Argument(help="Output folder of a run, e.g. results/quickstart.")],
+    results: Annotated[
+        Path, typer.Argument(metavar="RESULTS_DIR", help="Output folder of a run, e.g. results/quickstart.")
+    ],
 ) -> None:
     """Print the comparisons, ratings and balance of a run and write its report.html."""
     from simulator.cli.summary_table import print_summary

@@ -31,31 +31,49 @@ def _resume_command() -> str:
 @user_errors
 def run(
     config: Annotated[
-        Path, typer.Argument(help="Tournament YAML file, e.g. configs/tournaments/quickstart.yaml.")
+        Path,
+        typer.Argument(
+            metavar="CONFIG", help="Tournament YAML file, e.g. configs/tournaments/quickstart.yaml."
+        ),
     ],
-    deals: Annotated[int | None, typer.Option(help="Deal groups per lineup and variant.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Root seed of the run.")] = None,
-    jobs: Annotated[int | None, typer.Option(help="Worker processes (-1: every core).")] = None,
-    out: Annotated[Path | None, typer.Option(help="Output folder (default results/<name>).")] = None,
-    variant: Annotated[
-        list[str] | None, typer.Option(help="Variant preset to play (repeatable; replaces the file's).")
+    deals: Annotated[
+        int | None, typer.Option(metavar="N", help="Deal groups per lineup and variant.")
     ] = None,
-    unit: Annotated[str | None, typer.Option(help="deal or match.")] = None,
+    seed: Annotated[int | None, typer.Option(metavar="N", help="Root seed of the run.")] = None,
+    jobs: Annotated[int | None, typer.Option(metavar="N", help="Worker processes (-1: every core).")] = None,
+    out: Annotated[
+        Path | None, typer.Option(metavar="DIR", help="Output folder (default results/<name>).")
+    ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(metavar="NAME", help="Variant preset to play (repeatable; replaces the file's)."),
+    ] = None,
+    unit: Annotated[
+        str | None, typer.Option(metavar="deal|match", help="What a result is: a deal or a match.")
+    ] = None,
     format: Annotated[
-        str | None, typer.Option(help="head-to-head, round-robin, gauntlet or lineups.")
+        str | None, typer.Option(metavar="FORMAT", help="head-to-head, round-robin, gauntlet or lineups.")
     ] = None,
     strategy: Annotated[
-        list[str] | None, typer.Option(help="Strategy YAML or name (repeatable; replaces the file's).")
+        list[str] | None,
+        typer.Option(metavar="STRATEGY", help="Strategy YAML or name (repeatable; replaces the file's)."),
     ] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    chunk_size: Annotated[int | None, typer.Option(help="Deal groups per parallel task.")] = None,
-    backend: Annotated[str | None, typer.Option(help="loky (this machine) or dask.")] = None,
+    players: Annotated[int | None, typer.Option(metavar="N", help="Number of players.")] = None,
+    chunk_size: Annotated[
+        int | None, typer.Option(metavar="N", help="Deal groups per parallel task.")
+    ] = None,
+    backend: Annotated[
+        str | None, typer.Option(metavar="loky|dask", help="loky (this machine) or dask.")
+    ] = None,
     scheduler: Annotated[
-        str | None, typer.Option(help="Dask scheduler address, e.g. tcp://host:8786.")
+        str | None, typer.Option(metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786.")
     ] = None,
     sprt: Annotated[
         str | None,
-        typer.Option(help="Sequential test of a head-to-head run: elo0=0,elo1=5,alpha=0.05,beta=0.05."),
+        typer.Option(
+            metavar="SPEC",
+            help="Sequential test of a head-to-head run, e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05.",
+        ),
     ] = None,
     report: Annotated[
         bool, typer.Option("--report", help="Also write report.html at the end (see cardsim report).")
@@ -74,10 +92,16 @@ def run(
         ),
     ] = False,
     move_timeout: Annotated[
-        float | None, typer.Option(help="Seconds a strategy may take for one move (0: no limit; default 60).")
+        float | None,
+        typer.Option(
+            metavar="SECONDS", help="Seconds a strategy may take for one move (0: no limit; default 60)."
+        ),
     ] = None,
     scheduler_timeout: Annotated[
-        float | None, typer.Option(help="Seconds to wait for the Dask scheduler to answer (default 10).")
+        float | None,
+        typer.Option(
+            metavar="SECONDS", help="Seconds to wait for the Dask scheduler to answer (default 10)."
+        ),
     ] = None,
 ) -> None:
     """Play a tournament: strategies against each other over seeded deals, per variant."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from typing import Any
@@ -42,7 +43,10 @@ def test_version():
 def test_short_help_everywhere_and_flags_take_no_value(path):
     result = runner.invoke(app, [*path, "-h"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "Usage:" in result.output and "<bool>" not in result.output
+    assert "Usage:" in result.output
+    # every option's value is named for what it is (N, DIR, SECONDS...), never by its Python type
+    options = [line for line in result.output.splitlines() if re.match(r"^│\s+(-\w|--)", line)]
+    assert not [line for line in options if re.search(r"<(bool|int|float|str|path|list)", line)]
     assert result.output == runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"}).output
 
 
@@ -76,3 +80,10 @@ def test_importing_the_app_loads_no_heavy_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == ""
+
+
+def test_list_strategies_marks_required_params():
+    result = runner.invoke(app, ["list", "strategies"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    assert "policy: str = (required)" in result.output
+    assert "Undefined" not in result.output

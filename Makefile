@@ -4,10 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.docs-installed
+# the compiled core (setup.py, compiled.txt): the install rebuilds it whenever one of its sources,
+# the list or the build mode changes; CARDSIM_PURE=1 builds no extension (interpreted modules only)
+COMPILED := $(shell sed -e 's/\#.*//' compiled.txt)
+BUILD_MODE := $(if $(CARDSIM_PURE),pure,compiled)
+MODE_FILE := $(VENV)/.build-mode
+$(shell mkdir -p $(VENV) && [ "$$(cat $(MODE_FILE) 2>/dev/null)" = "$(BUILD_MODE)" ] || echo $(BUILD_MODE) > $(MODE_FILE))
 
 .PHONY: run test bench lint docs setup clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py compiled.txt $(COMPILED) $(MODE_FILE)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
@@ -45,4 +51,5 @@ docs: $(DOCS_STAMP)
 	$(BIN)/mkdocs build --strict
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache site
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache site build simulator/_native.json
+	find simulator strategies -name '*.so' -delete

@@ -1,3 +1,7 @@
 """cardsim: a tournament simulator for Sweep, Seep and Sueca italienne."""
 
+from simulator import native
+
 __version__ = "0.1.0"
+
+native.startup()

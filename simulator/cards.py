@@ -9,33 +9,37 @@ use the precomputed tables below.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 Card = int
 CardMask = int
 
-SUITS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+SUITS: Final = "SHDC"
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
 
-NUM_CARDS = 52
-FULL_DECK: CardMask = (1 << NUM_CARDS) - 1
+NUM_CARDS: Final = 52
+FULL_DECK: Final[CardMask] = (1 << NUM_CARDS) - 1
 
 #: rank (1..13) and suit (0..3) of every card, indexed by card int.
-RANK = tuple(c // 4 + 1 for c in range(NUM_CARDS))
-SUIT = tuple(c % 4 for c in range(NUM_CARDS))
+RANK: Final = tuple(c // 4 + 1 for c in range(NUM_CARDS))
+SUIT: Final = tuple(c % 4 for c in range(NUM_CARDS))
 #: mask of the four cards of each rank, indexed by rank 1..13 (index 0 is empty).
-RANK_MASK = (0, *(0xF << (4 * (r - 1)) for r in range(1, 14)))
+RANK_MASK: Final = (0, *(0xF << (4 * (r - 1)) for r in range(1, 14)))
 #: mask of the thirteen cards of each suit.
-SUIT_MASK = tuple(sum(1 << (4 * (r - 1) + s) for r in range(1, 14)) for s in range(4))
-SPADE_MASK = SUIT_MASK[SPADES]
-FACE_MASK = RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
-NUMBER_MASK = FULL_DECK & ~FACE_MASK
+SUIT_MASK: Final = tuple(sum(1 << (4 * (r - 1) + s) for r in range(1, 14)) for s in range(4))
+SPADE_MASK: Final = SUIT_MASK[SPADES]
+FACE_MASK: Final = RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
+NUMBER_MASK: Final = FULL_DECK & ~FACE_MASK
 
-_RANK_FROM_TEXT = {name: r for r, name in enumerate(RANK_NAMES) if name}
+_RANK_FROM_TEXT: Final = {name: r for r, name in enumerate(RANK_NAMES) if name}
 _RANK_FROM_TEXT["T"] = 10
 _RANK_FROM_TEXT["1"] = 1
-_SUIT_FROM_TEXT = {s: i for i, s in enumerate(SUITS)} | {s: i for i, s in enumerate(SUIT_SYMBOLS)}
+_SUIT_FROM_TEXT: Final = {s: i for i, s in enumerate(SUITS)} | {s: i for i, s in enumerate(SUIT_SYMBOLS)}
 
 
 def make_card(rank: int, suit: int) -> Card:

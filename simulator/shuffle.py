@@ -11,10 +11,11 @@ permutations and dealers are identical to CPython's for the same seed
 from __future__ import annotations
 
 import random
+from typing import Final
 
-_DECK = tuple(range(52))
+_DECK: Final = tuple(range(52))
 #: (i, i + 1, bits of i + 1) for the Fisher-Yates steps of a 52-card deck, in CPython's order
-_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, 52)))
+_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, 52)))
 
 
 def randbelow(rng: random.Random, n: int) -> int:

@@ -9,6 +9,11 @@ import pytest
 import yaml
 from hypothesis import settings
 
+try:
+    import simulator  # noqa: F401  (its import refuses compiled modules older than their .py)
+except ImportError as exc:
+    pytest.exit(str(exc), returncode=2)
+
 # Timing-free and, on CI, reproducible property tests: no per-example deadline
 # (a loaded machine must not fail a test), and a fixed example sequence on CI.
 settings.register_profile("cardsim", deadline=None, print_blob=True)

@@ -20,23 +20,50 @@ thousand entries).
 from __future__ import annotations
 
 from math import comb
+from typing import Final
 
 Partial = tuple[int, tuple[tuple[int, int], ...]]
-#: (fulls, partials, masks, partial ends, vectors): whole-rank masks; (whole-rank mask,
-#: ((shift, how many), ...)) unions; how many real masks the template gives (fulls first, then
-#: each partial's expansions); the running totals of the partials' expansions; the packed count
-#: vectors of every union (4 bits per value, value u at bit 4u-4, as in a card mask's rank nibbles)
-Template = tuple[tuple[int, ...], tuple[Partial, ...], int, tuple[int, ...], frozenset[int]]
 
-EMPTY: Template = ((), (), 0, (), frozenset())
-_CACHE_LIMIT = 1 << 15  # per value; a full cache is cleared (keeps workers' memory bounded)
+
+class Template:
+    """The sum-group unions of one value over one table signature (immutable once made).
+
+    A class, not a tuple: compiled (mypyc), a fixed-length tuple would be unboxed and boxed
+    again at every call, and cache entries would stop being shared.
+    """
+
+    __slots__ = ("ends", "fulls", "masks", "partials", "vectors")
+
+    def __init__(
+        self,
+        fulls: tuple[int, ...],
+        partials: tuple[Partial, ...],
+        masks: int,
+        ends: tuple[int, ...],
+        vectors: frozenset[int],
+    ) -> None:
+        #: the unions of whole ranks, as masks to AND with the real table
+        self.fulls = fulls
+        #: the unions taking only some cards of some values: (whole-rank mask, ((shift, how many), ...))
+        self.partials = partials
+        #: how many real masks the template gives (fulls first, then each partial's expansions)
+        self.masks = masks
+        #: the running totals of the partials' expansions
+        self.ends = ends
+        #: the packed count vectors of every union (4 bits per value, value u at bit 4u-4, as in a
+        #: card mask's rank nibbles)
+        self.vectors = vectors
+
+
+EMPTY: Final = Template((), (), 0, (), frozenset())
+_CACHE_LIMIT: Final = 1 << 15  # per value; a full cache is cleared (keeps workers' memory bounded)
 #: per value, the unions its cache may hold in all (a 40-card table's template has 45,000)
-_WEIGHT_LIMIT = 1 << 19
-_HIGH = 0x8888888888  # bit 3 of each 4-bit field of values 1..10 (counts never exceed 4)
-_LOW = 0x1111111111  # bit 0 of each of those fields
+_WEIGHT_LIMIT: Final = 1 << 19
+_HIGH: Final = 0x8888888888  # bit 3 of each 4-bit field of values 1..10 (counts never exceed 4)
+_LOW: Final = 0x1111111111  # bit 0 of each of those fields
 
 #: signature of a 16-bit chunk of a card mask (four ranks): each nibble's popcount in 3 bits
-SIG16 = tuple(
+SIG16: Final = tuple(
     (b & 15).bit_count()
     | ((b >> 4) & 15).bit_count() << 3
     | ((b >> 8) & 15).bit_count() << 6
@@ -44,9 +71,9 @@ SIG16 = tuple(
     for b in range(1 << 16)
 )
 #: per v, the signature fields of the values below v (up to 13 so face cards can look it up)
-LOW_FIELDS = tuple((1 << (3 * (v - 1))) - 1 if v >= 1 else 0 for v in range(14))
+LOW_FIELDS: Final = tuple((1 << (3 * (v - 1))) - 1 if v >= 1 else 0 for v in range(14))
 #: per card, its signature field's unit (0 for a face card: faces are not counted)
-SIG_UNIT = tuple(1 << (3 * (c // 4)) if c < 40 else 0 for c in range(52))
+SIG_UNIT: Final = tuple(1 << (3 * (c // 4)) if c < 40 else 0 for c in range(52))
 
 
 def signature(table: int) -> int:
@@ -80,11 +107,11 @@ def _group_types(v: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-GROUP_TYPES = tuple(_group_types(v) for v in range(11))
+GROUP_TYPES: Final = tuple(_group_types(v) for v in range(11))
 
 #: per value v, its cache: signature fields below v -> template
-CACHES: tuple[dict[int, Template], ...] = tuple({} for _ in range(11))
-_WEIGHTS = {id(cache): 0 for cache in CACHES}
+CACHES: Final[tuple[dict[int, Template], ...]] = tuple({} for _ in range(11))
+_WEIGHTS: Final = {id(cache): 0 for cache in CACHES}
 
 
 def template(sig: int, v: int) -> Template:
@@ -118,7 +145,7 @@ def solve(key: int, v: int) -> Template:
 
 
 def _store(cache: dict[int, Template], key: int, got: Template) -> None:
-    weight = len(got[4]) + 1
+    weight = len(got.vectors) + 1
     if len(cache) >= _CACHE_LIMIT or _WEIGHTS[id(cache)] + weight > _WEIGHT_LIMIT:
         cache.clear()
         _WEIGHTS[id(cache)] = 0
@@ -166,4 +193,4 @@ def _unions(have: int, v: int, fitting: list[int]) -> Template:
         partials.append((whole, tuple(part)))
         expansions += size
         ends.append(expansions)
-    return (tuple(fulls), tuple(partials), len(fulls) + expansions, tuple(ends), frozenset(reach))
+    return Template(tuple(fulls), tuple(partials), len(fulls) + expansions, tuple(ends), frozenset(reach))

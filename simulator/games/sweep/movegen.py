@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from simulator.cards import FACE_MASK, RANK, RANK_MASK, cards_of
 from simulator.games.sweep.groups import CACHES, EMPTY, LOW_FIELDS, Template, solve, template
@@ -30,43 +30,43 @@ from simulator.games.sweep.moves import BUILD, CAPTURE, TRAIL, SweepMove
 from simulator.games.sweep.view import Build
 
 #: mask of ranks 1..v (number cards of value <= v), index v in 0..10
-LOW_VALUES = tuple(sum(RANK_MASK[r] for r in range(1, v + 1)) for v in range(11))
+LOW_VALUES: Final = tuple(sum(RANK_MASK[r] for r in range(1, v + 1)) for v in range(11))
 #: captures of a card with builds of its value listed sorted up to this many, lazily beyond
-SORTED_LIMIT = 1 << 12
+SORTED_LIMIT: Final = 1 << 12
 #: move lists up to this long are plain lists, longer ones :class:`SweepMoves`
-EAGER_LIMIT = 256
+EAGER_LIMIT: Final = 256
 
-_CACHE_LIMIT = 1 << 16  # entries; a full cache is cleared (keeps workers' memory bounded)
+_CACHE_LIMIT: Final = 1 << 16  # entries; a full cache is cleared (keeps workers' memory bounded)
 _build_cache: dict[int, tuple[tuple[int, int], ...]] = {}
 _held_cache: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
 #: the moves that never change: a trail of each card
-TRAILS = tuple(SweepMove(TRAIL, c) for c in range(52))
+TRAILS: Final = tuple(SweepMove(TRAIL, c) for c in range(52))
 #: per card, its capture by each possible set of same-rank table cards
-SAME_CAPTURES = tuple(
+SAME_CAPTURES: Final = tuple(
     {sub << (4 * r - 4): SweepMove(CAPTURE, c, 0, sub << (4 * r - 4)) for sub in range(1, 16)}
     for c, r in enumerate(RANK)
 )
-#: per card: (mask of its rank, signature fields of lower values or -1 when it captures by rank
-#: only (face cards, aces), the probe of its value's template cache (unused for those))
-_CARD_INFO = tuple(
-    (RANK_MASK[r], LOW_FIELDS[r] if 2 <= r <= 10 else -1, CACHES[min(r, 10)].get) for r in RANK
-)
+#: per card, the mask of its rank
+_RANK_MASK_OF: Final = tuple(RANK_MASK[r] for r in RANK)
+#: per card, the signature fields of the values below its own, or -1 when it captures by rank
+#: only (face cards, aces)
+_LOW_FIELDS_OF: Final = tuple(LOW_FIELDS[r] if 2 <= r <= 10 else -1 for r in RANK)
 #: SUBSETS[nibble][k]: the k-card subsets of a 4-bit rank nibble
-SUBSETS = tuple(
+SUBSETS: Final = tuple(
     tuple(tuple(s for s in range(16) if s & ~nib == 0 and s.bit_count() == k) for k in range(5))
     for nib in range(16)
 )
 #: per 16-bit chunk of a card mask, the popcount of each rank nibble in place
-_COUNTS16 = tuple(sum(((b >> s) & 15).bit_count() << s for s in (0, 4, 8, 12)) for b in range(1 << 16))
-_new = tuple.__new__
-_LIST_LIMIT = 1 << 10  # iteration expands a template into a list up to this many masks
+_COUNTS16: Final = tuple(sum(((b >> s) & 15).bit_count() << s for s in (0, 4, 8, 12)) for b in range(1 << 16))
+_new: Final = tuple.__new__
+_LIST_LIMIT: Final = 1 << 10  # iteration expands a template into a list up to this many masks
 
 # segment kinds
-_LOOSE = 0  # (kind, card, template, same-rank cards): TRAIL, then the loose captures
-_LISTED = 1  # (kind, card, moves, 0): a tuple of moves
-_BUILDS = 2  # (kind, card, ((cards, value), ...), 0): BUILD moves
-_CROSS = 3  # (kind, card, (template, same, loose count), build unions): captures with builds
+_LOOSE: Final = 0  # (kind, card, template, same-rank cards): TRAIL, then the loose captures
+_LISTED: Final = 1  # (kind, card, moves, 0): a tuple of moves
+_BUILDS: Final = 2  # (kind, card, ((cards, value), ...), 0): BUILD moves
+_CROSS: Final = 3  # (kind, card, (template, same, loose count), build unions): captures with builds
 
 Segment = tuple[int, int, Any, Any]
 
@@ -80,21 +80,21 @@ def count_vector(mask: int) -> int:
 
 def loose_count(tmpl: Template, same: int) -> int:
     """Loose captures of a card with template ``tmpl`` and same-rank table cards ``same``."""
-    m = tmpl[2]
+    m = tmpl.masks
     return m + m + 1 if same else m
 
 
 def mask_at(tmpl: Template, j: int, table: int) -> int:
     """The ``j``-th real card mask of a template over ``table`` (fulls, then partials expanded)."""
-    fulls = tmpl[0]
+    fulls = tmpl.fulls
     if j < len(fulls):
         return table & fulls[j]
     j -= len(fulls)
-    ends = tmpl[3]
+    ends = tmpl.ends
     p = bisect_right(ends, j)
     if p:
         j -= ends[p - 1]
-    whole, part = tmpl[1][p]
+    whole, part = tmpl.partials[p]
     mask = table & whole
     for shift, k in reversed(part):
         subs = SUBSETS[(table >> shift) & 15][k]
@@ -105,7 +105,7 @@ def mask_at(tmpl: Template, j: int, table: int) -> int:
 
 def loose_mask_at(tmpl: Template, same: int, j: int, table: int) -> int:
     """The ``j``-th loose capture (the order of :func:`loose_count`)."""
-    m = tmpl[2]
+    m = tmpl.masks
     if j < m:
         return mask_at(tmpl, j, table)
     if j - m < m:
@@ -115,16 +115,16 @@ def loose_mask_at(tmpl: Template, same: int, j: int, table: int) -> int:
 
 def template_masks(tmpl: Template, table: int) -> list[int]:
     """Every real card mask of a (small) template over ``table``, in order."""
-    masks = [table & w for w in tmpl[0]]
-    for whole, part in tmpl[1]:
+    masks = [table & w for w in tmpl.fulls]
+    for whole, part in tmpl.partials:
         masks += expand_partial(table, whole, part)
     return masks
 
 
 def _iter_masks(tmpl: Template, table: int) -> Iterator[int]:
-    for w in tmpl[0]:
+    for w in tmpl.fulls:
         yield table & w
-    for whole, part in tmpl[1]:
+    for whole, part in tmpl.partials:
         yield from _expand(table & whole, table, part)
 
 
@@ -147,11 +147,13 @@ def expand_partial(table: int, whole: int, part: tuple[tuple[int, int], ...]) ->
 
 def card_template(card: int, table: int, sig: int) -> tuple[Template, int]:
     """(sum-group template, same-rank loose cards) of ``card`` over the loose ``table``."""
-    rank_mask, low_fields, probe = _CARD_INFO[card]
+    low_fields: int = _LOW_FIELDS_OF[card]
+    same = table & _RANK_MASK_OF[card]
     if low_fields < 0 or not table:
-        return EMPTY, table & rank_mask
+        return EMPTY, same
     key = sig & low_fields
-    return probe(key) or solve(key, card // 4 + 1), table & rank_mask
+    v = card // 4 + 1
+    return CACHES[v].get(key) or solve(key, v), same
 
 
 class SweepMoves(Sequence[SweepMove]):
@@ -204,7 +206,7 @@ class SweepMoves(Sequence[SweepMove]):
                 move = TRAILS[card]
             else:
                 i -= 1
-                m = a[2]
+                m = a.masks
                 if i < m:
                     move = _new(SweepMove, (CAPTURE, card, 0, mask_at(a, i, self._table)))
                 elif i - m < m:
@@ -229,13 +231,13 @@ class SweepMoves(Sequence[SweepMove]):
         for kind, card, a, b in self._segs:
             if kind == _LOOSE:
                 yield TRAILS[card]
-                if a[2] > _LIST_LIMIT:  # huge: expand twice rather than hold every mask
+                if a.masks > _LIST_LIMIT:  # huge: expand twice rather than hold every mask
                     for m in _iter_masks(a, table):
                         yield _new(SweepMove, (CAPTURE, card, 0, m))
                     if b:
                         for m in _iter_masks(a, table):
                             yield _new(SweepMove, (CAPTURE, card, 0, m | b))
-                elif a[2]:
+                elif a.masks:
                     masks = template_masks(a, table)
                     for m in masks:
                         yield _new(SweepMove, (CAPTURE, card, 0, m))
@@ -304,7 +306,7 @@ def is_capture(card: int, mask: int, table: int, sig: int, builds: Sequence[Buil
         return True
     if not 2 <= v <= 10 or rest & ~LOW_VALUES[v - 1]:
         return False
-    return count_vector(rest) in template(sig, v)[4]
+    return count_vector(rest) in template(sig, v).vectors
 
 
 def is_build(card: int, value: int, mask: int, table: int, hand: int) -> bool:
@@ -318,7 +320,7 @@ def is_build(card: int, value: int, mask: int, table: int, hand: int) -> bool:
 
 
 def loose_moves(
-    cards: Sequence[int], table: int, sig: int, hand: int, lazy: bool = False
+    cards: list[int], table: int, sig: int, hand: int, lazy: bool = False
 ) -> list[SweepMove] | SweepMoves:
     """The moves of the base game (no builds): per card, TRAIL and its captures.
 
@@ -329,27 +331,26 @@ def loose_moves(
     if not table:
         return [TRAILS[c] for c in cards]
     out: list[SweepMove] = []
-    append = out.append
-    new = _new
     for c in cards:
-        rank_mask, low_fields, probe = _CARD_INFO[c]
-        append(TRAILS[c])
-        same = table & rank_mask
+        out.append(TRAILS[c])
+        same = table & _RANK_MASK_OF[c]
+        low_fields: int = _LOW_FIELDS_OF[c]
         if low_fields >= 0:
-            tmpl = probe(sig & low_fields) or solve(sig & low_fields, c // 4 + 1)
-            m = tmpl[2]
+            key = sig & low_fields
+            v = c // 4 + 1
+            tmpl = CACHES[v].get(key) or solve(key, v)
+            m = tmpl.masks
             if m:
                 if len(out) + m + m > EAGER_LIMIT:
                     return lazy_loose_moves(cards, table, sig, hand)
-                # plain loops: a comprehension is a function call before Python 3.12
-                masks = template_masks(tmpl, table) if tmpl[1] else tmpl[0]
+                masks = template_masks(tmpl, table) if tmpl.partials else tmpl.fulls
                 for w in masks:
-                    append(new(SweepMove, (CAPTURE, c, 0, table & w)))
+                    out.append(_new(SweepMove, (CAPTURE, c, 0, table & w)))
                 if same:
                     for w in masks:
-                        append(new(SweepMove, (CAPTURE, c, 0, (table & w) | same)))
+                        out.append(_new(SweepMove, (CAPTURE, c, 0, (table & w) | same)))
         if same:
-            append(SAME_CAPTURES[c][same])
+            out.append(SAME_CAPTURES[c][same])
     return out
 
 

@@ -6,12 +6,14 @@ gives the words the replay log writes ("trail", "capture", "build").
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from simulator.cards import card_pretty, cards_of, mask_of, parse_card
 
-TRAIL, CAPTURE, BUILD = range(3)
-ACTION_NAMES = ("trail", "capture", "build")
+TRAIL: Final = 0
+CAPTURE: Final = 1
+BUILD: Final = 2
+ACTION_NAMES: Final = ("trail", "capture", "build")
 
 
 class SweepMove(NamedTuple):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from simulator.cards import FACE_MASK, card_str, cards_of, mask_of
 from simulator.games.leftover import leftover_event
@@ -29,10 +29,10 @@ from simulator.games.sweep.scoring import score, score_event
 from simulator.games.sweep.view import Build, SweepView
 from simulator.shuffle import randbelow, shuffled_deck
 
-_BIT = tuple(1 << c for c in range(52))
-_new_state = object.__new__
-_bit_count = int.bit_count
-_NOTHING_TAKEN: tuple[Build, ...] = ()
+_BIT: Final = tuple(1 << c for c in range(52))
+_new_state: Final = object.__new__
+_bit_count: Final = int.bit_count
+_NOTHING_TAKEN: Final[tuple[Build, ...]] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,8 +101,17 @@ class SweepState:
     )
 
     def __init__(
-        self, rules: SweepRules, seed: int, dealer: int | None = None, log: list[dict] | None = None
+        self,
+        rules: SweepRules,
+        seed: int,
+        dealer: int | None = None,
+        log: list[dict] | None = None,
+        _blank: bool = False,
     ) -> None:
+        """Deal a round; ``_blank`` (``clone`` and ``from_position`` only) sets no field at all,
+        the caller fills every one (compiled classes cannot be made without ``__init__``)."""
+        if _blank:
+            return
         rng = random.Random(seed)
         n = rules.num_players
         if dealer is None:
@@ -201,7 +210,7 @@ class SweepState:
         p = position
         rules = p.rules
         n = rules.num_players
-        self = cls.__new__(cls)
+        self = cls(rules, p.seed, 0, None, True)
         dealer = (p.current_player - 1) % n if p.dealer is None else p.dealer
         self._setup(rules, p.seed, dealer, log, None)  # the RNG is made when first needed
         self._rng_state = p.rng_state
@@ -236,7 +245,7 @@ class SweepState:
 
         The RNG is shared: a round draws nothing after its deal, so no later play can tell.
         """
-        new: SweepState = _new_state(SweepState)
+        new = SweepState(self.rules, self.seed, 0, None, True)
         new.rules = self.rules
         new.seed = self.seed
         new._rng = self._rng

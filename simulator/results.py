@@ -10,6 +10,8 @@ from typing import Any
 
 import polars as pl
 
+from simulator.stopping import interruptible
+
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -106,7 +108,12 @@ class PartStore:
 
 
 def sink_parquet(rows: pl.LazyFrame, path: Path) -> None:
-    """Stream ``rows`` into ``path`` (atomically) without holding them in memory."""
+    """Stream ``rows`` into ``path`` (atomically) without holding them in memory. The sink
+    runs in a helper thread so that a stop signal is handled at once (the temporary file is
+    then dropped)."""
     atomic_write_bytes(
-        path, lambda tmp: rows.sink_parquet(tmp, statistics=True, row_group_size=ROW_GROUP_ROWS)
+        path,
+        lambda tmp: interruptible(
+            lambda: rows.sink_parquet(tmp, statistics=True, row_group_size=ROW_GROUP_ROWS)
+        ),
     )

@@ -15,7 +15,7 @@ import shutil
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -211,9 +211,12 @@ def _bar(plan: _Plan, quiet: bool) -> tqdm:
     )
 
 
-def _play(plan: _Plan, quiet: bool, signals: StopSignals, bar: tqdm | None = None) -> _Progress:
+def _play(
+    plan: _Plan, quiet: bool, signals: StopSignals, bar: tqdm | None = None, backend: bool = True
+) -> _Progress:
     """Run the chunks in parallel, saving each as it arrives; a fault or a stop signal
-    stops the run (and its workers) but keeps what is saved."""
+    stops the run (and its workers) but keeps what is saved. ``backend=False``: the
+    caller has set up the parallel backend (one for a whole SPRT run)."""
     t, ctx, cfg = plan.tournament, plan.ctx, plan.tournament.config
     by_key = {task.key: task for task in plan.tasks}
     progress = _Progress()
@@ -224,7 +227,7 @@ def _play(plan: _Plan, quiet: bool, signals: StopSignals, bar: tqdm | None = Non
     try:
         if signals.received is not None:
             raise StopRequested(signals.received)
-        with _backend(cfg, plan.jobs):
+        with _backend(cfg, plan.jobs) if backend else nullcontext():
             results = Parallel(return_as="generator_unordered")(
                 delayed(play_chunk)(ctx, task) for task in plan.tasks
             )
@@ -274,23 +277,8 @@ def _play_sprt(plan: _Plan, quiet: bool, signals: StopSignals, test: SequentialT
     total = _Progress()
     bar = _bar(plan, quiet)
     try:
-        for start in range(0, cfg.deals, test.batch):
-            batch = dataclasses.replace(plan, tasks=by_batch.get(start // test.batch, []))
-            step = _play(batch, quiet, signals, bar)
-            total.groups, total.deals = total.groups + step.groups, total.deals + step.deals
-            total.seconds += step.seconds
-            if step.status != "complete":
-                total.status, total.error, total.signum = step.status, step.error, step.signum
-                break
-            stop = min(cfg.deals, start + test.batch)
-            signals.armed = True
-            rows = batch_rows(plan.parts.dir.glob("v*-l*-*-*.parquet"), start, stop)
-            if rows is not None:
-                test.add_rows(rows, stop)
-            signals.armed = False
-            bar.set_postfix_str(test.progress_text())
-            if test.decision:
-                break
+        with _backend(cfg, plan.jobs):  # one pool (one Dask client) for every batch
+            _sprt_batches(plan, quiet, signals, test, by_batch, total, bar)
     except KeyboardInterrupt as exc:
         _interrupted(total, exc)
     finally:
@@ -299,26 +287,94 @@ def _play_sprt(plan: _Plan, quiet: bool, signals: StopSignals, test: SequentialT
     return total
 
 
+def _sprt_batches(
+    plan: _Plan,
+    quiet: bool,
+    signals: StopSignals,
+    test: SequentialTest,
+    by_batch: dict[int, list[ChunkTask]],
+    total: _Progress,
+    bar: tqdm,
+) -> None:
+    """Play and test the batches in order until the SPRT decides or the deals run out."""
+    cfg = plan.tournament.config
+    for start in range(0, cfg.deals, test.batch):
+        batch = dataclasses.replace(plan, tasks=by_batch.get(start // test.batch, []))
+        step = _play(batch, quiet, signals, bar, backend=False)
+        total.groups, total.deals = total.groups + step.groups, total.deals + step.deals
+        total.seconds += step.seconds
+        if step.status != "complete":
+            total.status, total.error, total.signum = step.status, step.error, step.signum
+            return
+        stop = min(cfg.deals, start + test.batch)
+        signals.armed = True
+        rows = batch_rows(plan.parts.dir.glob("v*-l*-*-*.parquet"), start, stop)
+        if rows is not None:
+            test.add_rows(rows, stop)
+        signals.armed = False
+        bar.set_postfix_str(test.progress_text())
+        if test.decision:
+            return
+
+
 def write_results(
-    dest: Path, plan: _Plan, progress: _Progress, started: datetime, test: SequentialTest | None
+    dest: Path,
+    plan: _Plan,
+    progress: _Progress,
+    started: datetime,
+    test: SequentialTest | None,
+    signals: StopSignals,
 ) -> None:
     """Write the run's files into ``dest``: deals.parquet streamed from the part files,
     the summary and the analysis files computed from it out of core, then
     manifest.json last (so a manifest always describes files that are all in place).
-    Each file is atomic. With an SPRT, rows past the stopping batch are not kept."""
+    Each file is atomic. With an SPRT, rows past the stopping batch are not kept.
+
+    A stop signal ends the writing at once (no step is long: slices of rows, and the
+    streamed deals.parquet waited for in short joins); the manifest then says
+    ``interrupted`` and lists the files written so far, and the part files stay for
+    the next run, which writes the same files."""
+    written: list[str] = []
+    signals.armed = True
+    try:
+        _write_files(dest, plan, test, written)
+    except StopRequested as exc:
+        signals.armed = False
+        progress.status, progress.signum = "interrupted", exc.signum
+        progress.error = f"stopped by {'SIGTERM' if exc.signum == 15 else 'SIGINT'} while writing the results"
+        _write_manifest(dest, plan, progress, started, test, written)
+        raise
+    finally:
+        signals.armed = False
+    _write_manifest(dest, plan, progress, started, test, written)
+
+
+def _write_files(dest: Path, plan: _Plan, test: SequentialTest | None, written: list[str]) -> None:
     t = plan.tournament
     dest.mkdir(parents=True, exist_ok=True)
     kept = t.config.deals if test is None or test.decision is None else test.until
-    sink_parquet(plan.parts.scan(kept, plan.schema), dest / "deals.parquet")
+    rows = plan.parts.scan(kept, plan.schema)
+    sink_parquet(rows, dest / "deals.parquet")
+    written.append("deals.parquet")
     order = {v.name: i for i, v in enumerate(t.variants)}
     deals = pl.scan_parquet(dest / "deals.parquet").with_columns(
         variant_order=pl.col("variant").replace_strict(order, return_dtype=pl.Int32)
     )
     write_parquet(summarize(deals, list(t.game.side_columns), t.config.unit), dest / "summary.parquet")
+    written.append("summary.parquet")
     analysis = analyze(pl.scan_parquet(dest / "deals.parquet"), run_info(t))
     write_analysis(dest, analysis)
-    files = ["deals.parquet", "summary.parquet", COMPARISONS, BALANCE]
-    files += [RATINGS] if analysis.ratings is not None else []
+    written += [COMPARISONS, BALANCE] + ([RATINGS] if analysis.ratings is not None else [])
+
+
+def _write_manifest(
+    dest: Path,
+    plan: _Plan,
+    progress: _Progress,
+    started: datetime,
+    test: SequentialTest | None,
+    files: list[str],
+) -> None:
     state: dict[str, Any] = {
         "status": progress.status,
         "error": progress.error,
@@ -327,7 +383,7 @@ def write_results(
     }
     if test is not None:
         state["sprt"] = test.manifest()
-    write_json(build_manifest(t, plan.record, started, state, files), dest / "manifest.json")
+    write_json(build_manifest(plan.tournament, plan.record, started, state, files), dest / "manifest.json")
 
 
 def run_info(t: Tournament) -> RunInfo:
@@ -343,7 +399,12 @@ def run_info(t: Tournament) -> RunInfo:
 
 
 def _finish(
-    out: Path, plan: _Plan, progress: _Progress, started: datetime, test: SequentialTest | None
+    out: Path,
+    plan: _Plan,
+    progress: _Progress,
+    started: datetime,
+    test: SequentialTest | None,
+    signals: StopSignals,
 ) -> RunResult:
     """Write the results; an incomplete run never replaces a complete result of this run
     (its files then go to ``<out>/partial``)."""
@@ -351,12 +412,18 @@ def _finish(
     previous = read_manifest(out)
     keep_previous = not complete and previous is not None and previous.get("status") == "complete"
     dest = out / PARTIAL_DIR if keep_previous else out
-    write_results(dest, plan, progress, started, test)
+    groups_done = plan.already + progress.groups
+    saved = f"{groups_done} of {plan.total} deal groups are saved in {out}"
+    try:
+        write_results(dest, plan, progress, started, test, signals)
+    except StopRequested as exc:
+        raise RunInterrupted(
+            f"{progress.error}: {saved}; run the same command again to resume (it writes them).",
+            exit_code(exc.signum),
+        ) from None
     if complete:
         plan.parts.discard()
         shutil.rmtree(out / PARTIAL_DIR, ignore_errors=True)
-    groups_done = plan.already + progress.groups
-    saved = f"{groups_done} of {plan.total} deal groups are saved in {out}"
     if keep_previous:
         saved += f" (the complete earlier results stay in place; this run's files are in {dest})"
     if progress.status == "interrupted":
@@ -446,4 +513,4 @@ def _run_in(
     cfg = t.config
     test = SequentialTest(cfg.sprt, cfg.sprt_batch, run_info(t)) if cfg.sprt is not None else None
     progress = _play(plan, quiet, signals) if test is None else _play_sprt(plan, quiet, signals, test)
-    return _finish(out, plan, progress, started, test)
+    return _finish(out, plan, progress, started, test, signals)

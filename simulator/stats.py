@@ -21,6 +21,8 @@ from fractions import Fraction
 import polars as pl
 from scipy import stats
 
+from simulator.analysis.batches import deal_slices
+
 CONFIDENCE = 0.95
 ALL_OPPONENTS = "(all)"
 
@@ -39,9 +41,6 @@ def _wilson(wins: int, trials: int) -> tuple[float | None, float | None]:
     return float(ci.low), float(ci.high)
 
 
-#: rows aggregated in one batch: the summary reads deals in slices of deal indices, so its
-#: memory does not grow with the run
-BATCH_ROWS = 100_000
 _KEYS = ["variant_order", "variant", "rules_hash", "strategy", "opponent"]
 
 
@@ -89,19 +88,6 @@ def _group_sums(deals: pl.LazyFrame, numeric: list[str], unit: str) -> pl.DataFr
     )
 
 
-def _batches(deals: pl.LazyFrame) -> list[pl.LazyFrame]:
-    """Slices of whole deal indices, about BATCH_ROWS rows each (every deal group falls
-    in one slice; a scan of a sorted file reads only the row groups it needs)."""
-    n, top = deals.select(pl.len(), pl.col("deal_index").max()).collect().row(0)
-    if not n:
-        return [deals]
-    step = max(1, -(-(top + 1) * BATCH_ROWS // n))
-    return [
-        deals.filter(pl.col("deal_index").is_between(lo, lo + step, closed="left"))
-        for lo in range(0, top + 1, step)
-    ]
-
-
 def _fraction_mean_sd(shapes: list[tuple[int, int, int, int]]) -> tuple[int, float | None, float | None]:
     """Groups, mean and sd over groups of values ``sum / d``, from (d, groups, sum of
     numerators, sum of squared numerators) per denominator d, exactly."""
@@ -122,11 +108,12 @@ def _sd(n: int, total: int, squares: int) -> float | None:
 def summarize(deals: pl.DataFrame | pl.LazyFrame, category_columns: list[str], unit: str) -> pl.DataFrame:
     """One row per (variant, strategy, opponent), plus opponent ``(all)`` per strategy.
 
-    ``deals`` may be a LazyFrame (a scan of deals.parquet): it is read in batches."""
+    ``deals`` may be a LazyFrame (a scan of deals.parquet): it is read in slices of whole
+    deal indexes, so memory does not grow with the run."""
     deals = deals.lazy()
     schema = deals.collect_schema()
     numeric = [c for c in category_columns if schema[c].is_numeric() or schema[c] == pl.Boolean]
-    sums = pl.concat([_group_sums(batch, numeric, unit) for batch in _batches(deals)])
+    sums = pl.concat([_group_sums(part, numeric, unit) for part in deal_slices(deals)])
     rows = []
     for key, shapes in sorted(sums.group_by(_KEYS), key=lambda kv: kv[0]):
         total = {c: int(shapes[c].sum()) for c in shapes.columns if c not in (*_KEYS, "c", "sides")}

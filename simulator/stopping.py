@@ -2,20 +2,25 @@
 
 SIGTERM is what batch schedulers, `timeout` and `docker stop` send; its default
 action ends the process at once, leaving no manifest and the workers running.
-While a run plays, both signals raise :class:`StopRequested` in the main thread,
-so the runner stops its workers, keeps the saved chunks and reports. While it
-plans or writes its final files, a first signal is only noted (the files of the
-run stay consistent); a second one stops it there (the saved chunks stay, and
-the next run writes the files again).
+While a run plays or writes its final files, both signals raise
+:class:`StopRequested` in the main thread, so the runner stops its workers (or
+the writing), keeps the saved chunks and reports; the next run resumes (and
+writes the files again). Python runs a handler only between two steps of the main
+thread, so the long steps of the end of a run are made short (slices of rows) or
+run in a helper thread (:func:`interruptible`) that the main thread waits for.
+While it plans, a first signal is only noted; a second one stops it there.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import TypeVar
+
+T = TypeVar("T")
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -60,3 +65,25 @@ class StopSignals:
 def exit_code(signum: int) -> int:
     """The shell's convention: 128 + the signal number (130 for SIGINT, 143 for SIGTERM)."""
     return 128 + signum
+
+
+def interruptible(step: Callable[[], T], poll: float = 0.1) -> T:
+    """Run one long native step (a polars sink) in a helper thread while the main thread
+    waits in short joins, so a signal handler can raise at once. The step itself cannot
+    be stopped: when the wait is abandoned it goes on in its daemon thread until the
+    process exits, so it must only write a temporary file the caller then drops."""
+    box: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = step()
+        except BaseException as exc:  # handed to the main thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, name="cardsim-write", daemon=True)
+    thread.start()
+    while thread.is_alive():
+        thread.join(poll)
+    if "error" in box:
+        raise box["error"]  # type: ignore[misc]
+    return box["value"]  # type: ignore[return-value]

@@ -1,7 +1,10 @@
 """The analysis files of a run: computed from its rows, written beside summary.parquet.
 
 ``cardsim run`` writes them at the end of every run; ``cardsim report`` reads them,
-or recomputes them from ``deals.parquet`` when they are missing.
+or recomputes them from ``deals.parquet`` when they are missing. The rows are read
+once, in slices of whole deal indexes, each reduced to per-group figures (exact
+integers) for the comparisons, the ratings and the balance table: memory does not
+grow with the run, and the files are the same bits whatever the slicing.
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from pathlib import Path
 
 import polars as pl
 
-from simulator.analysis.balance import balance
-from simulator.analysis.comparisons import comparisons
-from simulator.analysis.pairs import pair_groups
-from simulator.analysis.ratings import ratings
+from simulator.analysis.balance import SCHEMA as BALANCE_SCHEMA
+from simulator.analysis.balance import balance_tally
+from simulator.analysis.batches import collected_slices
+from simulator.analysis.comparisons import PairTally
+from simulator.analysis.pairs import all_pair_groups, pair_columns
+from simulator.analysis.ratings import RatingTally
 from simulator.analysis.runinfo import RunInfo
 from simulator.errors import UserError
 from simulator.results import write_parquet
@@ -34,9 +39,25 @@ class Analysis:
 
 
 def analyze(deals: pl.LazyFrame, info: RunInfo) -> Analysis:
-    groups = pair_groups(deals, info)
-    rated = ratings(groups, info) if info.format == "round-robin" else None
-    return Analysis(info, comparisons(groups, info), rated, balance(deals, info))
+    """Every analysis table from one pass over the rows, slice by slice."""
+    pairs = PairTally(info)
+    rated = RatingTally(info) if info.format == "round-robin" else None
+    balanced = balance_tally(deals, info)
+    columns = set(pair_columns(info)) | set(balanced.columns if balanced is not None else ())
+    present = deals.collect_schema().names()
+    for lo, hi, rows in collected_slices(deals, [c for c in present if c in columns]):
+        groups = all_pair_groups(rows.lazy(), info)
+        pairs.add_groups(groups)
+        if rated is not None:
+            rated.add_groups(groups)
+        if balanced is not None:
+            balanced.add(lo, hi, rows)
+    return Analysis(
+        info,
+        pairs.comparisons(),
+        rated.ratings() if rated is not None else None,
+        balanced.table() if balanced is not None else pl.DataFrame(schema=BALANCE_SCHEMA),
+    )
 
 
 def write_analysis(out: Path, analysis: Analysis) -> None:

@@ -6,7 +6,8 @@ B when it is 0, and half a win to each for ½. Ratings are on the Elo scale
 (``400 / ln 10`` times the log-strength) with mean zero. The 95% interval is the
 2.5% and 97.5% quantiles of the ratings refitted on bootstrap resamples of the
 deal indexes: a deal index's groups of every pair (the same cards) are resampled
-together, which keeps the pairs' correlation.
+together, which keeps the pairs' correlation. The inputs are counts of distinct rows
+of pair scores per deal index (:class:`RatingTally`), gathered slice by slice.
 
 Columns
 -------
@@ -24,9 +25,10 @@ import choix
 import numpy as np
 import polars as pl
 
-from simulator.analysis.bootstrap import resampled_sums
+from simulator.analysis.bootstrap import counted_resampled_sums
 from simulator.analysis.comparisons import pair_rng
 from simulator.analysis.runinfo import RunInfo
+from simulator.analysis.tally import CountTable
 
 ELO_PER_NAT = 400 / math.log(10)
 N_RESAMPLES = 200
@@ -60,53 +62,88 @@ def _wins(half: np.ndarray, deals: np.ndarray, pairs: list[tuple[int, int]], siz
     return wins
 
 
-def variant_ratings(groups: pl.DataFrame, variant: str, info: RunInfo) -> pl.DataFrame:
-    """Ratings of one variant from its rows of :func:`simulator.analysis.pairs.pair_groups`."""
-    names = [s for s in info.strategies if s in set(groups["strategy"]) | set(groups["opponent"])]
-    index = {s: i for i, s in enumerate(names)}
-    pair_keys = groups.select("strategy", "opponent").unique(maintain_order=True).rows()
-    pairs = [(index[a], index[b]) for a, b in pair_keys]
-    pair_of = pl.DataFrame(
-        {
-            "strategy": [a for a, _ in pair_keys],
-            "opponent": [b for _, b in pair_keys],
-            "pair": range(len(pairs)),
-        }
-    )
-    # deal indexes that every pair completed, as a (deal index × pair) matrix
-    full = groups.filter(pl.len().over("deal_index") == len(pairs))
-    full = full.join(pair_of, on=["strategy", "opponent"]).sort("pair", "deal_index")
-    half = full["half"].to_numpy().reshape(len(pairs), -1).T.astype(np.float64)
-    deals = full["deals"].to_numpy().reshape(len(pairs), -1).T.astype(np.float64)
-    g = half.shape[0]
-    rating = fit(_wins(half.sum(axis=0), deals.sum(axis=0), pairs, len(names)))
-    rng = pair_rng(info, variant, "", "", stream=2)
-    # every pair's deal count per group is the same (complete groups), so only ``half`` is resampled
-    sums = resampled_sums(half, rng, N_RESAMPLES)
-    per_pair = deals.sum(axis=0)
-    boots = np.array([fit(_wins(row, per_pair, pairs, len(names))) for row in sums])
-    low, high = np.quantile(boots, [0.025, 0.975], axis=0)
-    return pl.DataFrame(
-        {
-            "variant": [variant] * len(names),
-            "strategy": names,
-            "rating": rating,
-            "rating_ci_low": low,
-            "rating_ci_high": high,
-            "groups": [g] * len(names),
-        },
-        schema=SCHEMA,
-    )
+#: a pair's group packed in one integer: deals * CODE + half (half <= 2 * deals < CODE)
+CODE = 1 << 20
+
+
+class RatingTally:
+    """Per variant, counts of deal indexes by their row of pair groups (deals and total score
+    of every pair), slice by slice: the bootstrap resamples these distinct rows."""
+
+    def __init__(self, info: RunInfo) -> None:
+        self.info = info
+        names = info.strategies
+        self.pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+        self.columns = [f"p{i}" for i in range(len(self.pairs))]
+        self.counts = CountTable(["variant", *self.columns], ["groups"])
+
+    def add_groups(self, groups: pl.DataFrame) -> None:
+        """Fold in rows of :func:`simulator.analysis.pairs.all_pair_groups`."""
+        index = {f"{a}\t{b}": i for i, (a, b) in enumerate(self.pairs)}
+        coded = groups.select(
+            "variant",
+            "deal_index",
+            p=pl.format("{}\t{}", "strategy", "opponent").replace_strict(index, default=None).cast(pl.String),
+            code=pl.col("deals") * CODE + pl.col("half"),
+        ).drop_nulls("p")
+        if not coded.height:
+            return
+        wide = coded.pivot(on="p", index=["variant", "deal_index"], values="code")
+        wide = wide.rename({c: f"p{c}" for c in wide.columns if c not in ("variant", "deal_index")})
+        missing = [pl.lit(None, dtype=pl.Int64).alias(c) for c in self.columns if c not in wide.columns]
+        wide = wide.with_columns(missing).select("variant", *[pl.col(c).cast(pl.Int64) for c in self.columns])
+        self.counts.add(wide.with_columns(groups=pl.lit(1, dtype=pl.Int64)))
+
+    def ratings(self) -> pl.DataFrame:
+        """Ratings of every variant (an empty table when no variant has two strategies)."""
+        table = self.counts.table()
+        frames = []
+        for v in self.info.variants:
+            rows = table.filter(pl.col("variant") == v) if table.height else table
+            if rows.height:
+                frames.append(self._variant(rows, v))
+        return pl.concat(frames) if frames else pl.DataFrame(schema=SCHEMA)
+
+    def _variant(self, rows: pl.DataFrame, variant: str) -> pl.DataFrame:
+        """Ratings of one variant from its counted rows: deal indexes that every pair of the
+        variant completed only."""
+        met = [c for c in self.columns if rows[c].is_not_null().any()]
+        pairs_met = [self.pairs[int(c[1:])] for c in met]
+        names = [s for s in self.info.strategies if any(s in p for p in pairs_met)]
+        index = {s: i for i, s in enumerate(names)}
+        pairs = [(index[a], index[b]) for a, b in pairs_met]
+        deals = [pl.col(c) // CODE for c in met]
+        full = rows.drop_nulls(met).filter(
+            pl.all_horizontal([d == (pl.col(c) // CODE).max() for d, c in zip(deals, met, strict=True)])
+        )
+        half = full.select([(pl.col(c) % CODE).alias(c) for c in met]).to_numpy().astype(np.float64)
+        per_pair = full.select([(pl.col(c) // CODE).first() for c in met]).to_numpy()[0].astype(np.float64)
+        counts = full["groups"].to_numpy()
+        g = int(counts.sum())
+        rating = fit(_wins(counts @ half, per_pair * g, pairs, len(names)))
+        rng = pair_rng(self.info, variant, "", "", stream=2)
+        # every pair's deal count per group is the same (complete groups), so only ``half`` is resampled
+        sums = counted_resampled_sums(half, counts, rng, N_RESAMPLES)
+        boots = np.array([fit(_wins(row, per_pair * g, pairs, len(names))) for row in sums])
+        low, high = np.quantile(boots, [0.025, 0.975], axis=0)
+        return pl.DataFrame(
+            {
+                "variant": [variant] * len(names),
+                "strategy": names,
+                "rating": rating,
+                "rating_ci_low": low,
+                "rating_ci_high": high,
+                "groups": [g] * len(names),
+            },
+            schema=SCHEMA,
+        )
 
 
 def ratings(groups: pl.DataFrame, info: RunInfo) -> pl.DataFrame:
-    """Ratings of every variant (an empty table when no variant has two strategies)."""
-    frames = [
-        variant_ratings(groups.filter(pl.col("variant") == v), v, info)
-        for v in info.variants
-        if groups.filter(pl.col("variant") == v).height
-    ]
-    return pl.concat(frames) if frames else pl.DataFrame(schema=SCHEMA)
+    """Ratings of every variant from rows of :func:`simulator.analysis.pairs.pair_groups`."""
+    tally = RatingTally(info)
+    tally.add_groups(groups)
+    return tally.ratings()
 
 
 def crosstable(

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from itertools import pairwise
 from typing import Any
 
-import numpy as np
 import polars as pl
 
 from simulator.analysis.balance import ALL
@@ -207,29 +205,7 @@ def _balance(balance: pl.DataFrame) -> str:
     return "".join(out)
 
 
-def margin_histograms(groups: pl.DataFrame) -> dict[tuple[str, str, str], tuple[list[int], list[str]]]:
-    """Per (variant, A, B): counts and labels of the groups' mean margins (one bar per value
-    when there are few distinct values, else 20 equal bins); ``groups`` from ``pair_groups``."""
-    out = {}
-    for (variant, a, b), g in groups.group_by(["variant", "strategy", "opponent"], maintain_order=True):
-        values = g["margin"].to_numpy()
-        distinct = np.unique(values)
-        if len(distinct) <= 25:
-            counts = [int((values == v).sum()) for v in distinct]
-            labels = [f"{v:.3g}" for v in distinct]
-        else:
-            hist, edges = np.histogram(values, bins=20)
-            counts = hist.tolist()
-            labels = [f"{(lo + hi) / 2:.3g}" for lo, hi in pairwise(edges)]
-        out[(str(variant), str(a), str(b))] = (counts, labels)
-    return out
-
-
-def _margins(
-    comparisons: pl.DataFrame,
-    balance: pl.DataFrame,
-    margins: Mapping[tuple[str, str, str], tuple[list[int], list[str]]],
-) -> str:
+def _margins(comparisons: pl.DataFrame, balance: pl.DataFrame) -> str:
     out = []
     for r in comparisons.iter_rows(named=True):
         n = r["deals_per_group"]
@@ -241,9 +217,8 @@ def _margins(
         out.append(
             bar_chart(r["score_histogram"], labels, f"score histogram {r['strategy']} vs {r['opponent']}")
         )
-        key = (r["variant"], r["strategy"], r["opponent"])
-        if key in margins:
-            counts, values = margins[key]
+        if r.get("margin_counts"):
+            counts, values = r["margin_counts"], [f"{v:.3g}" for v in r["margin_bins"]]
             out.append(f"<p>deal groups by {escape(r['strategy'])}'s mean points margin per deal</p>")
             out.append(bar_chart(counts, values, f"margin histogram {r['strategy']} vs {r['opponent']}"))
     quantiles = balance.filter((pl.col("figure") == "margin_quantile") & (pl.col("mix") == ALL))
@@ -278,9 +253,8 @@ def render(
     analysis: Analysis,
     summary: pl.DataFrame,
     manifest: Mapping[str, Any],
-    margins: Mapping[tuple[str, str, str], tuple[list[int], list[str]]] | None = None,
 ) -> str:
-    """The whole page as one string (``margins``: :func:`margin_histograms` of the run)."""
+    """The whole page as one string."""
     info = analysis.info
     name = manifest.get("config", {}).get("name", "cardsim run")
     bodies = {
@@ -290,7 +264,7 @@ def render(
         "ratings": ("Bradley-Terry ratings", _ratings(analysis.ratings)),
         "crosstable": ("Crosstable", _crosstable(analysis.comparisons, info.strategies)),
         "balance": ("Rule-variant balance", _balance(analysis.balance)),
-        "margins": ("Margins", _margins(analysis.comparisons, analysis.balance, margins or {})),
+        "margins": ("Margins", _margins(analysis.comparisons, analysis.balance)),
         "variants": ("Variant comparison", _variants(analysis.balance)),
     }
     sections = "".join(

@@ -146,15 +146,11 @@ def write_report(results: Path) -> Path:
 
 
 def _write(results: Path, analysis: Analysis, summary: pl.DataFrame, manifest: dict[str, Any]) -> Path:
-    import polars as pl
-
-    from simulator.analysis.pairs import pair_groups
-    from simulator.analysis.report_html import margin_histograms, render
+    from simulator.analysis.report_html import render
     from simulator.results import atomic_write_bytes
 
-    margins = margin_histograms(pair_groups(pl.scan_parquet(results / "deals.parquet"), analysis.info))
     path = results / REPORT
-    page = render(analysis, summary, manifest, margins)
+    page = render(analysis, summary, manifest)
     atomic_write_bytes(path, lambda tmp: Path(tmp).write_text(page))
     return path
 

@@ -18,17 +18,17 @@ import polars as pl
 BATCH_ROWS = 100_000
 
 
-def deal_ranges(deals: pl.LazyFrame, rows: int = BATCH_ROWS) -> list[tuple[int, int]]:
+def deal_ranges(deals: pl.LazyFrame, rows: int | None = None) -> list[tuple[int, int]]:
     """Ranges ``[lo, hi)`` of deal indexes of about ``rows`` rows each. They depend only on
     the rows (their number and largest deal index), so the same file is always sliced alike."""
     n, top = deals.select(pl.len(), pl.col("deal_index").max()).collect().row(0)
     if not n:
         return []
-    step = max(1, -(-(top + 1) * rows // n))
+    step = max(1, -(-(top + 1) * (rows or BATCH_ROWS) // n))
     return [(lo, lo + step) for lo in range(0, top + 1, step)]
 
 
-def deal_slices(deals: pl.LazyFrame, rows: int = BATCH_ROWS) -> list[pl.LazyFrame]:
+def deal_slices(deals: pl.LazyFrame, rows: int | None = None) -> list[pl.LazyFrame]:
     """Slices of whole deal indexes, about ``rows`` rows each (a scan of a sorted file reads
     only the row groups a slice needs); one empty slice when there are no rows."""
     ranges = deal_ranges(deals, rows)
@@ -38,7 +38,7 @@ def deal_slices(deals: pl.LazyFrame, rows: int = BATCH_ROWS) -> list[pl.LazyFram
 
 
 def collected_slices(
-    deals: pl.LazyFrame, columns: list[str], rows: int = BATCH_ROWS
+    deals: pl.LazyFrame, columns: list[str], rows: int | None = None
 ) -> Iterator[tuple[int, int, pl.DataFrame]]:
     """``(lo, hi, rows)`` per slice of :func:`deal_ranges`, read (only ``columns``)."""
     for lo, hi in deal_ranges(deals, rows):

@@ -4,12 +4,12 @@ A multinomial bootstrap needs every unit at once. The Poisson bootstrap (Hanley 
 MacGibbon 2006; Chamandy et al. 2012, "Estimating uncertainty for massive data
 streams") gives each unit, in each resample, an independent Poisson(1) weight
 instead: for large samples the two agree, and each slice of rows can be weighted
-on its own. The weights of the deal indexes ``lo <= i < hi`` of a slice come from
-a generator seeded by the run's root seed, a stream number and ``lo``; slices are
-fixed by the rows (:func:`simulator.analysis.batches.deal_ranges`), so:
+on its own. The weights of deal index ``i`` are row ``i % BLOCK`` of a block drawn
+by a generator seeded by the run's root seed, a stream number and ``i // BLOCK``:
+they depend on the deal index alone, so:
 
 * the weighted sums of the slices are added (small integers: exact, the same bits
-  whatever the jobs and chunking of the run that wrote the rows);
+  whatever the slicing, and the jobs and chunking of the run that wrote the rows);
 * two variants that share a deal index give it the same weight in every resample,
   so a paired difference is resampled by deal group, as it should be.
 """
@@ -21,17 +21,27 @@ import math
 import numpy as np
 
 N_RESAMPLES = 200
+#: deal indexes per block of weights
+BLOCK = 4096
 #: Poisson(1) weights by 16 random bits (inverse distribution function, 1/65536 steps)
 _CDF = np.cumsum([math.exp(-1) / math.factorial(k) for k in range(16)])
-_TABLE = np.searchsorted(_CDF, (np.arange(1 << 16) + 0.5) / (1 << 16), side="right")
+_TABLE = np.searchsorted(_CDF, (np.arange(1 << 16) + 0.5) / (1 << 16), side="right").astype(np.float64)
 
 
 def slice_weights(
     root_seed: int, stream: int, lo: int, hi: int, n_resamples: int = N_RESAMPLES
 ) -> np.ndarray:
-    """Weights (deal index ``lo + row`` × resample; float32 holding small integers)."""
-    rng = np.random.default_rng([root_seed, stream, lo])
-    return _TABLE[rng.integers(0, 1 << 16, size=(hi - lo, n_resamples), dtype=np.uint16)]
+    """Weights (deal index ``lo + row`` × resample; float64 holding small integers, so weighted
+    sums of integers are exact)."""
+    first, last = lo // BLOCK, (hi - 1) // BLOCK
+    blocks = [
+        np.random.default_rng([root_seed, stream, b]).integers(
+            0, 1 << 16, size=(BLOCK, n_resamples), dtype=np.uint16
+        )
+        for b in range(first, last + 1)
+    ]
+    bits = np.concatenate(blocks)[lo - first * BLOCK : hi - first * BLOCK]
+    return _TABLE[bits]
 
 
 def percentile_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float | None, float | None]:

@@ -93,3 +93,53 @@ def test_paired_difference_with_the_first_variant():
     total = sum(p0 + p1 for _, _, p0, p1 in other)
     assert share["value"] == pytest.approx(2 * 30 / total)
     assert _value(table, "other", "sweeps_per_deal")["value"] == pytest.approx(2.0)
+
+
+def test_paired_quantile_differences_resample_the_shared_deal_groups():
+    # every deal of "other" is won by 3 points more than the same deal of "base": each
+    # resample (the same weights for both variants) sees the same shift of every quantile
+    base = [(d, d % 2, 3 + d % 5, 0) for d in range(40)]
+    other = [(d, dealer, p0 + 3, p1) for d, dealer, p0, p1 in base]
+    table = _table(_deals("base", base) + _deals("other", other))
+    for q in ("0.05", "0.25", "0.5", "0.75", "0.95"):
+        row = _value(table, "other", "margin_quantile", q)
+        assert (row["diff"], row["diff_ci_low"], row["diff_ci_high"]) == (3.0, 3.0, 3.0)
+        mine = _value(table, "base", "margin_quantile", q)
+        assert mine["value"] == pytest.approx(np.quantile([3 + d % 5 for d in range(40)], float(q)))
+        assert mine["ci_low"] <= mine["value"] <= mine["ci_high"]
+    median = _value(table, "base", "margin_quantile", "0.5")
+    assert median["ci_low"] < median["ci_high"]  # the resamples vary
+    balance_row = _value(table, "other", "balance")
+    assert balance_row["diff_ci_low"] <= balance_row["diff"] <= balance_row["diff_ci_high"]
+
+
+def test_match_length_spread_has_an_interval_and_a_paired_difference():
+    rows = []
+    for variant, extra in (("base", 0), ("other", 1)):
+        for deal in range(30):
+            rounds = 1 + deal % 3 + extra * (deal % 2)
+            for r in range(1, rounds + 1):
+                for side, pts in ((0, 2), (1, 1)):
+                    rows.append(
+                        {
+                            **_deals(variant, [(deal, 0, 2, 1)])[side],
+                            "round": r,
+                            "points": pts,
+                            "match_won": side == 0,
+                            "match_rounds": rounds,
+                            "match_points": pts * rounds,
+                        }
+                    )
+    info = RunInfo("sweep", "match", "head-to-head", 1, ("base", "other"), ("A", "B"))
+    table = balance(pl.DataFrame(rows).lazy(), info)
+    lengths = {v: [1 + d % 3 + e * (d % 2) for d in range(30)] for v, e in (("base", 0), ("other", 1))}
+    for variant in ("base", "other"):
+        row = _value(table, variant, "match_length_sd")
+        assert row["value"] == pytest.approx(np.std(lengths[variant], ddof=1))
+        assert row["ci_low"] < row["value"] < row["ci_high"]
+    row = _value(table, "other", "match_length_sd")
+    assert row["diff"] == pytest.approx(np.std(lengths["other"], ddof=1) - np.std(lengths["base"], ddof=1))
+    assert row["diff_ci_low"] < row["diff"] < row["diff_ci_high"]
+    assert _value(table, "other", "match_length_mean")["diff"] == pytest.approx(
+        np.mean(lengths["other"]) - np.mean(lengths["base"])
+    )

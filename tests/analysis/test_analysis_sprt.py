@@ -150,3 +150,24 @@ def test_an_interrupted_sprt_resumes_to_the_same_decision(write_tournament, tmp_
     assert resumed.deals.equals(whole.deals)
     sprt = [json.loads((tmp_path / d / "manifest.json").read_text())["sprt"] for d in ("whole", "cut")]
     assert sprt[0] == sprt[1] and sprt[0]["decision"] == "H1"
+
+
+def test_a_dask_sprt_run_starts_one_cluster_for_every_batch(write_tournament, tmp_path, monkeypatch):
+    import distributed
+
+    path = write_tournament(
+        players=2, strategies=["greedy", "random"], deals=60, sprt={"elo0": 0, "elo1": 50}, sprt_batch=5
+    )
+    clients = []
+    real = distributed.Client
+
+    def counted(*args, **kwargs):
+        clients.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(distributed, "Client", counted)
+    t = load_tournament(path, {"output": str(tmp_path / "dask"), "backend": "dask", "jobs": 1})
+    run_tournament(t, quiet=True)
+    sprt = json.loads((tmp_path / "dask" / "manifest.json").read_text())["sprt"]
+    assert sprt["groups"] >= 10  # at least two batches were played
+    assert len(clients) == 1

@@ -132,3 +132,50 @@ def test_a_second_run_into_a_busy_folder_refuses_at_once(tmp_path):
     finally:
         first.kill()
         first.wait(30)
+
+
+def test_a_signal_while_the_files_are_written_stops_at_once_and_the_resume_writes_them(tmp_path):
+    """SIGTERM as soon as deals.parquet is being written: the run stops within seconds
+    (status interrupted, exit 143, chunks kept), and the next run writes the same files."""
+    config = tmp_path / "t.yaml"
+    tournament = {
+        "name": "ending",
+        "game": "sweep",
+        "players": 2,
+        "strategies": ["random", "random@2"],
+        "format": "head-to-head",
+        "deals": 1500,
+        "seed": 5,
+        "jobs": 1,
+    }
+    config.write_text(yaml.safe_dump(tournament))
+    names = ("deals.parquet", "summary.parquet", "comparisons.parquet", "balance.parquet")
+    ref = subprocess.run(
+        [CARDSIM, "run", str(config), "--out", str(tmp_path / "ref"), "--quiet"],
+        capture_output=True,
+        text=True,
+    )
+    assert ref.returncode == 0, ref.stderr
+    out = tmp_path / "out"
+    proc = _start(config, out)
+    _wait_for(lambda: (out / "deals.parquet").exists() or any(out.glob(".deals.parquet.*.tmp")), 300)
+    os.kill(proc.pid, signal.SIGTERM)
+    signalled = time.monotonic()
+    proc.wait(60)
+    stderr = proc.stderr.read()
+    assert proc.returncode == 143, stderr
+    assert time.monotonic() - signalled < 5
+    assert "while writing the results" in stderr and "resume with: cardsim run" in stderr
+    assert "Traceback" not in stderr
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted"
+    assert manifest["deal_groups_completed"] == manifest["deal_groups_total"] == 1500
+    assert not (out / "balance.parquet").exists() and _parts(out) > 0
+    assert not list(out.glob(".*.tmp"))
+    done = subprocess.run(
+        [CARDSIM, "run", str(config), "--out", str(out), "--quiet"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    for name in names:
+        assert (out / name).read_bytes() == (tmp_path / "ref" / name).read_bytes(), name
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"

@@ -39,6 +39,7 @@ class SuecaGame:
         "own_points": "int",
         "made": "bool",
         "hand_score": "int",
+        "passouts": "int",  # deals thrown in (all passed) before this hand was played
     }
     match_columns: ClassVar[dict[str, str]] = {
         "match_won": "bool",

@@ -437,6 +437,7 @@ class SuecaState:
                     "own_points": self.points_won[s],
                     "made": self.made,
                     "hand_score": self.the_hand_scores[s],
+                    "passouts": self.passouts,
                 }
             )
         return rows

@@ -5,10 +5,12 @@ Card values are ranks (A=1 .. K=13, §2.2).
 
 from __future__ import annotations
 
+from typing import Final
+
 from simulator.cards import RANK
 
 #: capture value of each card int
-VALUE = RANK
+VALUE: Final[tuple[int, ...]] = RANK
 
 
 def mask_value(mask: int) -> int:

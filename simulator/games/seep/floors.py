@@ -13,7 +13,7 @@ order a card-level generator gives them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final, TypeVar
 
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
@@ -21,18 +21,21 @@ from simulator.games.seep.movelist import Template
 from simulator.games.seep.moves import CAPTURE, HOUSE
 
 #: spread flag bit of house value V = 9..13 in the per-position target masks (0 below 9)
-SBIT = tuple(8 << 4 * (V - 9) if V >= 9 else 0 for V in range(14))
+SBIT: Final[tuple[int, ...]] = tuple(8 << 4 * (V - 9) if V >= 9 else 0 for V in range(14))
 
 #: (V, SBIT[V], templates when no V-house exists, templates when it exists): HOUSE moves of a card value
 HouseOption = tuple[int, int, tuple[Template, ...], tuple[Template, ...]]
 
-_LOW2 = sum(0x5 << 4 * r for r in range(13))
-_LOW1 = sum(0x3 << 4 * r for r in range(13))
-#: 1, 4, 5, 6, 7 and 8 in every 4-bit rank group (SWAR constants)
-_ONES = sum(1 << 4 * r for r in range(13))
-_C4, _C5, _C6, _C7, _C8 = (c * _ONES for c in range(4, 9))
+_LOW2: Final = 0x5555555555555
+_LOW1: Final = 0x3333333333333
+#: 4, 5, 6, 7 and 8 in every 4-bit rank group (SWAR constants)
+_C4: Final = 0x4444444444444
+_C5: Final = 0x5555555555555
+_C6: Final = 0x6666666666666
+_C7: Final = 0x7777777777777
+_C8: Final = 0x8888888888888
 #: sums t that still leave room for a card of value v (t + v <= 13), by v
-_ROOM = tuple((1 << max(14 - v, 0)) - 1 for v in range(14))
+_ROOM: Final[tuple[int, ...]] = tuple((1 << max(14 - v, 0)) - 1 for v in range(14))
 
 
 def value_counts(loose: int) -> int:
@@ -82,26 +85,27 @@ class FloorOptions:
         table[0] = []
         #: table[t]: every non-empty canonical mask whose values sum to t, in card order; tuples,
         #: because the collector stops tracking tuples of ints (a full collection walks the caches)
-        self._table = tuple(map(tuple, table))
+        self._table: tuple[tuple[int, ...], ...] = tuple([tuple(t) for t in table])
         self._sums = sums
         self._xunions: list[tuple[int, ...] | None] = [None] * 14  # () once known to be empty
         self.cementing = cementing
-        self.rank = tuple([canon & mask for mask in RANK_MASK])
+        self.rank: tuple[int, ...] = tuple([canon & mask for mask in RANK_MASK])
         self.caps: list[tuple[Template, ...] | None] = [None] * 14
         self.house_options: list[tuple[HouseOption, ...] | None] = [None] * 14
 
-    def _unions(self, V: int) -> tuple[int, ...] | None:
+    def _unions(self, V: int) -> tuple[int, ...]:
         """Unions of the optional families X of §5.3 (sets summing to V without a loose V card).
 
-        None when there is no such set. The unions avoiding an S1 are exactly
+        Empty when there is no such set. The unions avoiding an S1 are exactly
         those of the sets avoiding it, so one list serves every S1.
         """
         unions = self._xunions[V]
         if unions is None:
             a = self.rank[V]
             xsets = [s for s in self._table[V] if not s & a]
-            unions = self._xunions[V] = tuple(family_unions(xsets)) if xsets else ()
-        return unions or None
+            unions = tuple(family_unions(xsets)) if xsets else ()
+            self._xunions[V] = unions
+        return unions
 
     def captures(self, v: int) -> tuple[Template, ...]:
         """Captures of a card of value ``v``, houses apart (§5.2): all loose v cards plus a maximal family.
@@ -113,8 +117,9 @@ class FloorOptions:
         temps = _CAPTURE_PARTS.get(key)
         if temps is None:
             sets, ml = self._table[v], self.rank[v]
+            caps: list[int] | tuple[int, ...]
             if not sets:
-                caps: list[int] | tuple[int, ...] = ()
+                caps = ()
             elif ml:
                 caps = [ml | u for u in maximal_unions([s for s in sets if not s & ml])]
             else:
@@ -149,7 +154,8 @@ class FloorOptions:
             if option is None:
                 option = _store(_HOUSE_PARTS, key, self._house_option(v, V))
             houses.append(option)
-        options = self.house_options[v] = tuple(houses)
+        options = tuple(houses)
+        self.house_options[v] = options
         return options
 
     def _house_option(self, v: int, V: int) -> HouseOption:
@@ -163,8 +169,9 @@ class FloorOptions:
         if not self.cementing:  # one set S1 and no loose V card (the caller checks)
             return V, SBIT[V], tuple([(HOUSE, V, s1) for s1 in s1s]), ()
         unions = self._unions(V)
+        floors: list[int]
         if unions:
-            floors: Any = dict.fromkeys([s1 | a | u for s1 in s1s for u in unions if not u & s1])
+            floors = list(dict.fromkeys([s1 | a | u for s1 in s1s for u in unions if not u & s1]))
         else:
             floors = [s1 | a for s1 in s1s]
         temps = tuple([(HOUSE, V, f) for f in floors])
@@ -172,15 +179,16 @@ class FloorOptions:
 
 
 #: floor option parts shared between floors with the same low values; cleared when full
-_CAPTURE_PARTS: dict[int, tuple[Template, ...]] = {}
-_HOUSE_PARTS: dict[int, HouseOption] = {}
+_CAPTURE_PARTS: Final[dict[int, tuple[Template, ...]]] = {}
+_HOUSE_PARTS: Final[dict[int, HouseOption]] = {}
 #: canonical masks of the values 1..v, by v
-_UPTO = tuple(sum(0xF << 4 * (x - 1) for x in range(1, v + 1)) for v in range(14))
+_UPTO: Final[tuple[int, ...]] = tuple(sum(0xF << 4 * (x - 1) for x in range(1, v + 1)) for v in range(14))
 #: key flag of a HOUSE option without optional sets X (its key leaves values out)
-_NO_X = 1 << 52
+_NO_X: Final = 1 << 52
+_T = TypeVar("_T")
 
 
-def _store(cache: dict[int, Any], key: int, part: Any) -> Any:
+def _store(cache: dict[int, _T], key: int, part: _T) -> _T:
     """Put ``part`` in ``cache`` (emptied first when full, so memory stays bounded)."""
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
@@ -189,13 +197,14 @@ def _store(cache: dict[int, Any], key: int, part: Any) -> Any:
 
 
 #: solved floors keyed by ``value_counts(loose) << 1 | cementing``; cleared when full (bounded memory)
-FLOOR_CACHE: dict[int, FloorOptions] = {}
-_CACHE_LIMIT = 1 << 16
+FLOOR_CACHE: Final[dict[int, FloorOptions]] = {}
+_CACHE_LIMIT: Final = 1 << 16
 
 
 def floor_options(key: int) -> FloorOptions:
     """New :class:`FloorOptions` cached under ``key`` = ``value_counts(loose) << 1 | cementing``."""
     if len(FLOOR_CACHE) >= _CACHE_LIMIT:
         FLOOR_CACHE.clear()
-    info = FLOOR_CACHE[key] = FloorOptions(key >> 1, bool(key & 1))
+    info = FloorOptions(key >> 1, bool(key & 1))
+    FLOOR_CACHE[key] = info
     return info

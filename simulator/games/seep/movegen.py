@@ -9,33 +9,34 @@ few tests; its templates are shared by every card of that value in one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE
-from simulator.games.seep.floors import FLOOR_CACHE, SBIT, floor_options
+from simulator.games.seep.floors import FLOOR_CACHE, SBIT, HouseOption, floor_options
 from simulator.games.seep.movelist import Chunk, MoveList, Template
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, THROW, SeepMove
 
 if TYPE_CHECKING:
     from simulator.games.seep.state import SeepState
 
-_MOVE = SeepMove
 #: card value by ``bit_length`` of a card's bit (card c is bit c, so index c + 1)
-_VAL_OF_BIT = (0, *VALUE)
+_VAL_OF_BIT: Final[tuple[int, ...]] = (0, *VALUE)
 #: house values present in each 5-bit mask of values 9..13 (``hmask >> 9``)
-VALUES_OF = tuple(tuple(V for V in range(9, 14) if m >> (V - 9) & 1) for m in range(32))
+VALUES_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(V for V in range(9, 14) if m >> (V - 9) & 1) for m in range(32)
+)
 #: ``hmask >> 9`` as an SBIT mask
-_SPREAD = tuple(sum(SBIT[V] for V in VALUES_OF[m]) for m in range(32))
+_SPREAD: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in VALUES_OF[m]) for m in range(32))
 #: SBIT flags of the house values V >= v, by v
-_FROM = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
+_FROM: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
 #: SWAR masks of the per-value card counts (see ``floors.value_counts``)
-_PAIRS = sum(0x5 << 4 * r for r in range(13))
-_QUADS = sum(0x3 << 4 * r for r in range(13))
+_PAIRS: Final = 0x5555555555555
+_QUADS: Final = 0x3333333333333
 #: the templates of a lone house capture, of a throw (§5.2, §5.5)
-_HOUSE_CAPTURE: tuple[Template, ...] = ((CAPTURE, 0, 0),)
-_THROW: Template = (THROW, 0, 0)
-_THROW_ONLY: tuple[Template, ...] = (_THROW,)
+_HOUSE_CAPTURE: Final[tuple[Template, ...]] = ((CAPTURE, 0, 0),)
+_THROW: Final[Template] = (THROW, 0, 0)
+_THROW_ONLY: Final[tuple[Template, ...]] = (_THROW,)
 
 
 def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
@@ -46,7 +47,7 @@ def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
         ok = [v for v in held if any(m.action != THROW for m in play_moves(s, v))]
         if ok:
             held = ok
-    return tuple(_MOVE(BID, -1, v, 0) for v in held)
+    return tuple([SeepMove(BID, -1, v, 0) for v in held])
 
 
 def play_moves(s: SeepState, opening: int) -> MoveList:
@@ -92,30 +93,28 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
     chunks: list[Chunk] = []
     total = 0
     rest = hand
-    # the loop's tables as locals (one lookup each per call, not per card value)
-    val_of, rank_mask, from_v, sbit = _VAL_OF_BIT, RANK_MASK, _FROM, SBIT
-    house_capture, throw_only = _HOUSE_CAPTURE, _THROW_ONLY
     while rest:
         low = rest & -rest
-        v = val_of[low.bit_length()]
-        cv = hand & rank_mask[v]
+        v = _VAL_OF_BIT[low.bit_length()]
+        cv = hand & RANK_MASK[v]
         rest ^= cv
         # ---- captures (§5.2); None: the card captures nothing, so it may be thrown (§5.5)
+        temps: tuple[Template, ...] | None
         if opening and v != opening:
-            temps: Any = ()
+            temps = ()
         else:
             temps = caps[v]
             if temps is None:
                 temps = info.captures(v)
-            temps = temps or (house_capture if hmask >> v & 1 else None)
+            if not temps:
+                temps = _HOUSE_CAPTURE if hmask >> v & 1 else None
         # house options only when some target V >= v is usable
-        houses: Any = ()
-        if elig & from_v[v]:
-            houses = house_options[v]
-            if houses is None:
-                houses = info.houses(v)
+        houses: tuple[HouseOption, ...] = ()
+        if elig & _FROM[v]:
+            options = house_options[v]
+            houses = info.houses(v) if options is None else options
         # retention: an owner of the v-house with a single v card may only capture
-        if (houses or (breakable and v <= 4)) and not blocked & sbit[v]:
+        if (houses or (breakable and v <= 4)) and not blocked & SBIT[v]:
             more: list[Template] = []
             # ---- house moves (§5.3)
             for V, bit, new, ex in houses:
@@ -127,16 +126,16 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
                     V = hv + v
                     if V > 13:
                         break
-                    if elig & sbit[V]:
+                    if elig & SBIT[V]:
                         more.append((BREAK, V, lrank[V]))
             if more:
                 if temps is None:
                     more.append(_THROW)
-                    temps = more
+                    temps = tuple(more)
                 else:
-                    temps = [*temps, *more]
+                    temps = (*temps, *more)
         if temps is None:
-            temps = throw_only
+            temps = _THROW_ONLY
         if temps:
             n = len(temps)
             k = n if cv == low else n * cv.bit_count()

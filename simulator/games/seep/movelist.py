@@ -11,18 +11,20 @@ iterated or searched, with its floor mapped to the actual loose cards.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Final, SupportsIndex, overload
 
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
 
 #: (action, value, canonical floor mask) of a move, the card left out
 Template = tuple[int, int, int]
 #: (number of moves, number of templates, cards sharing the templates, templates)
-Chunk = tuple[int, int, int, tuple[Template, ...] | list[Template]]
+Chunk = tuple[int, int, int, tuple[Template, ...]]
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
+#: the moves made by ``with_action`` before any call (never modified)
+_NONE_MADE: Final[list[SeepMove]] = []
 #: bit 0 of each of the 13 rank groups
-_GROUP_LOW = sum(1 << 4 * r for r in range(13))
+_GROUP_LOW: Final = 0x1111111111111
 
 
 def _deposit(p: int, q: int) -> int:
@@ -32,7 +34,7 @@ def _deposit(p: int, q: int) -> int:
 
 
 #: _DEPOSIT[p][q] = _deposit(p, q) for 4-bit groups
-_DEPOSIT = tuple(tuple(_deposit(p, q) for q in range(16)) for p in range(16))
+_DEPOSIT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(_deposit(p, q) for q in range(16)) for p in range(16))
 
 
 def concrete(floor: int, loose: int) -> int:
@@ -70,7 +72,7 @@ class MoveList(Sequence[SeepMove]):
         self._len = length
         self._loose = loose
         self._last: SeepMove | None = None
-        self._made: list[SeepMove] = []
+        self._made: list[SeepMove] = _NONE_MADE
 
     def with_action(self, action: int) -> list[SeepMove]:
         """The moves of one kind (CAPTURE, THROW...), in list order, building no other move.
@@ -111,11 +113,19 @@ class MoveList(Sequence[SeepMove]):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is not int:
-            if isinstance(i, slice):
-                return tuple(self)[i]
-            i = i.__index__()
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> SeepMove: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[SeepMove, ...]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> SeepMove | tuple[SeepMove, ...]:
+        if isinstance(index, int):
+            i = index
+        elif isinstance(index, slice):
+            return tuple(self)[index]
+        else:
+            i = index.__index__()
         if i < 0:
             i += self._len
         if i >= 0:

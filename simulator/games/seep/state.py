@@ -82,10 +82,18 @@ class SeepState:
     """A Seep deal in progress (the ``DealState`` API of ``simulator.games.base``)."""
 
     def __init__(
-        self, rules: SeepRules, seed: int, dealer: int | None = None, log: list[dict] | None = None
+        self,
+        rules: SeepRules,
+        seed: int,
+        dealer: int | None = None,
+        log: list[dict] | None = None,
+        *,
+        deal: bool = True,
     ) -> None:
-        self._setup(rules, seed, dealer, log)
-        self._deal_first()
+        """A new deal, dealt from ``seed``; ``deal=False`` leaves every field unset (``clone`` sets them)."""
+        if deal:
+            self._setup(rules, seed, dealer, log)
+            self._deal_first()
 
     # ------------------------------------------------------------------ setup
     def _setup(self, rules: SeepRules, seed: int, dealer: int | None, log: list[dict] | None) -> None:
@@ -101,7 +109,7 @@ class SeepState:
         self.nsides = len(rules.sides)
         self.scores: tuple[int, ...] = (0,) * self.nsides  # match totals (this baazi) before this deal
         self.baazis: tuple[int, ...] = (0,) * self.nsides  # baazis won per side in the match so far
-        self.partner = tuple((s + 2) % 4 for s in range(4)) if n == 4 else (-1,) * n
+        self.partner: tuple[int, ...] = (2, 3, 0, 1) if n == 4 else (-1,) * n
         self.total_plays = rules.total_plays
         self.retain = rules.owner_must_retain
         self.cementing = rules.cementing
@@ -121,7 +129,7 @@ class SeepState:
         self.last_capturer = -1
         self.plays = 0
         self.bid = 0
-        self.phase = BIDDING
+        self.phase: int = BIDDING
         self.turn = self.bidder
         self.floor_up = rules.floor_visible_at_bid
         self.stock: list[int] = []
@@ -165,7 +173,7 @@ class SeepState:
         pos = position
         rules = pos.rules
         n = rules.num_players
-        self = cls.__new__(cls)
+        self = cls(rules, pos.seed, deal=False)
         self._setup(rules, pos.seed, (pos.turn - 1) % n if pos.dealer is None else pos.dealer, log)
         if pos.rng_state is not None:
             self.rng.setstate(pos.rng_state)
@@ -203,21 +211,47 @@ class SeepState:
         It shares immutable values and the RNG, which only the first deal draws from
         (in ``__init__``, void deals included): nothing draws from it later in a deal.
         """
-        new = object.__new__(SeepState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["log"] = None
-        d["hands"] = self.hands[:]
-        d["hcards"] = self.hcards[:]
-        d["hsum"] = self.hsum[:]
-        d["howners"] = self.howners[:]
-        d["owned"] = self.owned[:]
-        d["piles"] = self.piles[:]
-        d["sweep_pts"] = self.sweep_pts[:]
-        d["sweeps"] = self.sweeps[:]
-        d["built"] = self.built[:]
-        d["stock"] = self.stock[:]
-        d["history"] = self.history[:]
+        new = SeepState(self.rules, self.seed, deal=False)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.log = None
+        new.n = self.n
+        new.rng = self.rng
+        new.dealer = self.dealer
+        new.bidder = self.bidder
+        new.side_of = self.side_of
+        new.nsides = self.nsides
+        new.scores = self.scores
+        new.baazis = self.baazis
+        new.partner = self.partner
+        new.total_plays = self.total_plays
+        new.retain = self.retain
+        new.cementing = self.cementing
+        new.thirty = self.thirty
+        new.hands = self.hands[:]
+        new.loose = self.loose
+        new.hcards = self.hcards[:]
+        new.hsum = self.hsum[:]
+        new.howners = self.howners[:]
+        new.hmask = self.hmask
+        new.owned = self.owned[:]
+        new.ordinary = self.ordinary
+        new.piles = self.piles[:]
+        new.sweep_pts = self.sweep_pts[:]
+        new.sweeps = self.sweeps[:]
+        new.built = self.built[:]
+        new.last_capturer = self.last_capturer
+        new.plays = self.plays
+        new.bid = self.bid
+        new.phase = self.phase
+        new.turn = self.turn
+        new.floor_up = self.floor_up
+        new.stock = self.stock[:]
+        new.played = self.played
+        new.history = self.history[:]
+        new._moves = self._moves
+        new._card_pts = self._card_pts
+        new._houses = self._houses
         return new
 
     # ------------------------------------------------------------------ dealing

@@ -34,7 +34,9 @@ def _deposit(p: int, q: int) -> int:
 
 
 #: _DEPOSIT[p][q] = _deposit(p, q) for 4-bit groups
-_DEPOSIT: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(_deposit(p, q) for q in range(16)) for p in range(16))
+_DEPOSIT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_deposit(p, q) for q in range(16)) for p in range(16)
+)
 
 
 def concrete(floor: int, loose: int) -> int:

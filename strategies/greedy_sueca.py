@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from simulator.games.sueca import (
     BID,
@@ -39,7 +40,7 @@ def _suit_stats() -> dict[int, tuple[int, int, int]]:
     return stats
 
 
-_STATS = _suit_stats()
+_STATS: Final = _suit_stats()
 
 
 def best_suit(hand: int) -> int:
@@ -67,8 +68,8 @@ def estimate(hand: int) -> int:
 
 
 #: estimates by hand mask: a seat speaks several times in one auction with the same hand
-_ESTIMATES: dict[int, int] = {}
-_ESTIMATES_LIMIT = 1 << 16
+_ESTIMATES: Final[dict[int, int]] = {}
+_ESTIMATES_LIMIT: Final = 1 << 16
 
 
 def _is_very_weak(hand: int) -> bool:
@@ -76,7 +77,7 @@ def _is_very_weak(hand: int) -> bool:
     return not hand & _HIGH_CARDS and all(_STATS[hand & m][0] <= 3 for m in SUIT_PACK_MASK)
 
 
-_HIGH_CARDS = sum(1 << c for c in range(52) if STRENGTH[c] >= 8)  # every A, 7 and K
+_HIGH_CARDS: Final = sum(1 << c for c in range(52) if STRENGTH[c] >= 8)  # every A, 7 and K
 
 
 def _choose_call(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:
@@ -108,7 +109,7 @@ def _teammates(view: SuecaView) -> int:
     return 1 << seat
 
 
-_ALL = 0b11111
+_ALL: Final = 0b11111
 
 
 def _tables() -> tuple[list[tuple[int, ...]], list[list[tuple[int, ...]]], list[list[tuple[int, ...]]]]:
@@ -124,7 +125,7 @@ def _tables() -> tuple[list[tuple[int, ...]], list[list[tuple[int, ...]]], list[
 
 
 _LOW, _VALUE, _WIN = _tables()
-_NULS_LOW = tuple(STRENGTH[c] * 64 + POINTS[c] for c in range(52))  # (strength, points)
+_NULS_LOW: Final = tuple(STRENGTH[c] * 64 + POINTS[c] for c in range(52))  # (strength, points)
 
 
 def _choose_play(view: SuecaView, moves: Sequence[SuecaMove]) -> SuecaMove:

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from simulator.cards import RANK, SPADE_MASK, SUIT
 from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 
 #: the rule reads only the moves: the runner need not build a view (strategies/greedy.py)
-WANTS_VIEW = False
+WANTS_VIEW: Final = False
 #: per card, its order among trails: lowest value first, then a non-spade (suit 0 is spades), then card
-TRAIL_ORDER = tuple(RANK[c] << 8 | (SUIT[c] == 0) << 6 | c for c in range(52))
-_BIT = tuple(1 << c for c in range(52))
+TRAIL_ORDER: Final = tuple(RANK[c] << 8 | (SUIT[c] == 0) << 6 | c for c in range(52))
+_BIT: Final = tuple(1 << c for c in range(52))
 
 
 def choose(view: SweepView | None, moves: Sequence[SweepMove], rng: random.Random) -> SweepMove:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from simulator.cards import CardMask
 
 from .cards import SUIT_PACK_MASK
 from .moves import BIDS, CALL_CARD_SUBSETS, NULS_MOVE, PASS_MOVE, PLAY_SUBSETS, SuecaMove
 from .rules import MAX_BID, MIN_BID
 
-_S0, _S1, _S2, _S3 = SUIT_PACK_MASK
+_S0: Final = SUIT_PACK_MASK[0]
+_S1: Final = SUIT_PACK_MASK[1]
+_S2: Final = SUIT_PACK_MASK[2]
+_S3: Final = SUIT_PACK_MASK[3]
 _auction_cache: dict[tuple[int, bool], tuple[SuecaMove, ...]] = {}
 
 

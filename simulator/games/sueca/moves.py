@@ -10,16 +10,21 @@ and reused, so move generation allocates nothing but the returned tuple.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from simulator.cards import SUITS, Card, card_pretty, parse_card
 
 from .cards import PACK_CARDS, PACK_MASK, SUIT_PACK_MASK
 from .rules import MAX_BID, MIN_BID
 
-PASS, NULS, BID, TRUMP, CALL_CARD, PLAY = range(6)
+PASS: Final = 0
+NULS: Final = 1
+BID: Final = 2
+TRUMP: Final = 3
+CALL_CARD: Final = 4
+PLAY: Final = 5
 #: name of each action; "pass" and "nuls" are also the ``call`` event's words for those calls
-ACTION_NAMES = ("pass", "nuls", "bid", "trump", "call_card", "play")
+ACTION_NAMES: Final = ("pass", "nuls", "bid", "trump", "call_card", "play")
 
 
 class SuecaMove(NamedTuple):
@@ -30,14 +35,14 @@ class SuecaMove(NamedTuple):
     value: int = 0
 
 
-PASS_MOVE = SuecaMove(PASS)
-NULS_MOVE = SuecaMove(NULS)
+PASS_MOVE: Final[SuecaMove] = SuecaMove(PASS)
+NULS_MOVE: Final[SuecaMove] = SuecaMove(NULS)
 #: BIDS[x] is the bid move of x (61..120)
-BIDS: dict[int, SuecaMove] = {x: SuecaMove(BID, -1, x) for x in range(MIN_BID, MAX_BID + 1)}
+BIDS: Final[dict[int, SuecaMove]] = {x: SuecaMove(BID, -1, x) for x in range(MIN_BID, MAX_BID + 1)}
 #: TRUMPS[s] names suit s trump
-TRUMPS: tuple[SuecaMove, ...] = tuple(SuecaMove(TRUMP, -1, s) for s in range(4))
-PLAYS: dict[Card, SuecaMove] = {c: SuecaMove(PLAY, c) for c in PACK_CARDS}
-CALL_CARDS: dict[Card, SuecaMove] = {c: SuecaMove(CALL_CARD, c) for c in PACK_CARDS}
+TRUMPS: Final[tuple[SuecaMove, ...]] = tuple(SuecaMove(TRUMP, -1, s) for s in range(4))
+PLAYS: Final[dict[Card, SuecaMove]] = {c: SuecaMove(PLAY, c) for c in PACK_CARDS}
+CALL_CARDS: Final[dict[Card, SuecaMove]] = {c: SuecaMove(CALL_CARD, c) for c in PACK_CARDS}
 
 
 def call_of(move: SuecaMove) -> str | int:
@@ -57,8 +62,8 @@ def _subset_moves(table: dict[Card, SuecaMove]) -> dict[int, tuple[SuecaMove, ..
 
 
 #: PLAY_SUBSETS[mask] for a mask within one suit: the play moves of those cards
-PLAY_SUBSETS: dict[int, tuple[SuecaMove, ...]] = _subset_moves(PLAYS)
-CALL_CARD_SUBSETS: dict[int, tuple[SuecaMove, ...]] = _subset_moves(CALL_CARDS)
+PLAY_SUBSETS: Final[dict[int, tuple[SuecaMove, ...]]] = _subset_moves(PLAYS)
+CALL_CARD_SUBSETS: Final[dict[int, tuple[SuecaMove, ...]]] = _subset_moves(CALL_CARDS)
 
 
 def move_text(move: SuecaMove) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from simulator.cards import SUITS, Card, CardMask, card_str
 from simulator.shuffle import randbelow, shuffle
@@ -25,13 +25,17 @@ from .rules import MAX_BID, MIN_BID, NUM_PLAYERS, SuecaRules
 from .scoring import hand_scores
 from .view import SuecaView, TrickRecord, new_view
 
-AUCTION, TRUMP_PHASE, CALL_PHASE, PLAY_PHASE, OVER = range(5)
-PHASE_NAMES = ("auction", "trump", "call_card", "play", "over")
-_NEXT = (1, 2, 3, 4, 0)
-_ALL_SEATS = (1 << NUM_PLAYERS) - 1
+AUCTION: Final = 0
+TRUMP_PHASE: Final = 1
+CALL_PHASE: Final = 2
+PLAY_PHASE: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final = ("auction", "trump", "call_card", "play", "over")
+_NEXT: Final = (1, 2, 3, 4, 0)
+_ALL_SEATS: Final = (1 << NUM_PLAYERS) - 1
 #: a guard against strategies that always pass (the rules would redeal forever)
-MAX_PASSOUTS = 10_000
-_DEFAULT_RULES = SuecaRules()
+MAX_PASSOUTS: Final = 10_000
+_DEFAULT_RULES: Final = SuecaRules()
 
 
 def _sizes() -> list[list[list[tuple[int, ...]]]]:
@@ -52,7 +56,7 @@ def _sizes() -> list[list[list[tuple[int, ...]]]]:
 
 
 #: hand sizes follow from the record alone: every seat holds 8 cards minus those it played
-_SIZES = _sizes()
+_SIZES: Final = _sizes()
 
 
 def _added(values: tuple[int, ...], seat: int, x: int) -> tuple[int, ...]:
@@ -140,10 +144,18 @@ class SuecaState:
     )
 
     def __init__(
-        self, rules: SuecaRules, seed: int, dealer: int | None = None, log: list[dict] | None = None
+        self,
+        rules: SuecaRules,
+        seed: int,
+        dealer: int | None = None,
+        log: list[dict] | None = None,
+        _blank: bool = False,
     ) -> None:
         """A new hand. The first dealer is always drawn first (then overridden by ``dealer``), so the
-        cards depend on ``seed`` only."""
+        cards depend on ``seed`` only. ``_blank`` (``copy_state`` and ``restore`` only) sets no
+        field: the caller fills every one (compiled classes cannot be made without ``__init__``)."""
+        if _blank:
+            return
         self.rules = rules
         self.seed = seed
         self.log = log
@@ -531,7 +543,7 @@ class SuecaState:
 
 def copy_state(state: SuecaState) -> SuecaState:
     """Field-by-field copy: lists copied, everything else immutable and shared."""
-    new = SuecaState.__new__(SuecaState)
+    new = SuecaState(state.rules, state.seed, None, None, True)
     new.rules = state.rules
     new.seed = state.seed
     new.log = None
@@ -588,7 +600,7 @@ def restore(cls: type[SuecaState], p: SuecaPosition, log: list[dict] | None) -> 
         held |= h
     if len(p.hands) != NUM_PLAYERS or held | played != PACK_MASK or p.phase not in PHASE_NAMES:
         raise ValueError("a position needs 5 hands that with the played cards make up the 40-card pack")
-    state = cls.__new__(cls)
+    state = cls(p.rules, p.seed, None, log, True)
     state.rules = p.rules
     state.seed = p.seed
     state.log = log

@@ -183,15 +183,25 @@ def engine_rate(
     )
 
 
-def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> Measure:
-    """`cardsim run` on 4-player Sweep, random play on both sides, standard rules.
+def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> tuple[Measure, Measure]:
+    """`cardsim run` on 4-player Sweep, random play on both sides, standard rules: the whole run,
+    and its steady rate (what a long tournament plays at).
 
-    A small warm-up run first starts the worker processes (joblib reuses them),
-    so the figure is the steady rate, not the start-up of the pool."""
+    A small warm-up run first starts the worker processes (joblib reuses them). A run also has
+    fixed costs (start, end-of-run summary and files, a few tenths of a second) that a minute-long
+    tournament does not notice: the steady rate is the rate of the extra deals of a run twice as
+    long, ``(deals(2g) - deals(g)) / (seconds(2g) - seconds(g))``."""
     _pipeline_run(max(jobs * 4, 8), jobs, seed)
     start = time.perf_counter()
     deals = _pipeline_run(groups, jobs, seed)
-    return Measure(f"pipeline sweep 4p random, {jobs} job(s)", deals, time.perf_counter() - start)
+    whole = Measure(f"pipeline sweep 4p random, {jobs} job(s)", deals, time.perf_counter() - start)
+    start = time.perf_counter()
+    more = _pipeline_run(2 * groups, jobs, seed)
+    seconds = time.perf_counter() - start
+    steady = Measure(
+        f"pipeline sweep 4p random, {jobs} job(s), steady", more - deals, max(1e-9, seconds - whole.seconds)
+    )
+    return whole, steady
 
 
 def _pipeline_run(groups: int, jobs: int, seed: int) -> int:
@@ -297,14 +307,41 @@ def env_step_notes(deals: int, seed: int = 1) -> list[str]:
     return notes
 
 
+@dataclass
+class SearchSplit:
+    """Where the CPU time of montecarlo decisions goes: sampling deals (``determinize``), copying
+    them (``clone``, one per candidate move but the last), and the rest (applying moves, rollouts)."""
+
+    decisions: list[float]  # CPU seconds of each decision, sorted
+    determinize_seconds: float = 0.0  # measured around every GAME.determinize call
+    clones: int = 0  # clone() calls the decisions made (samples x (candidates - 1))
+    clone_us: float = 0.0  # microseconds per clone() of a mid-deal state of the same game
+
+    @property
+    def total(self) -> float:
+        return sum(self.decisions)
+
+    @property
+    def copying(self) -> float:
+        """Fraction of the decision time spent in clone() (clones x the measured clone time)."""
+        return self.clones * self.clone_us * 1e-6 / self.total
+
+    @property
+    def sampling(self) -> float:
+        return self.determinize_seconds / self.total
+
+
 def montecarlo_decisions(
     game_name: str, decisions: int, players: int | None = None, seed: int = 1
-) -> list[float]:
-    """CPU seconds of each decision of the ``montecarlo`` plug-in at its default settings, sorted.
+) -> SearchSplit:
+    """CPU seconds of each decision of the ``montecarlo`` plug-in at its default settings, sorted,
+    and the share of them spent sampling and copying deals.
 
     Seat 0's side plays montecarlo and the others greedy, over as many deals as it takes to
     time ``decisions`` choices (forced moves are not decisions: the runner never asks). CPU
-    time, not wall time: it is the one-core figure even on a machine other jobs share."""
+    time, not wall time: it is the one-core figure even on a machine other jobs share. The
+    game's ``determinize`` is timed by a wrapper for the duration; ``clone`` (a compiled
+    method) is counted instead: every sample clones the deal once per candidate but the last."""
     game = get_game(game_name)
     rules = resolve_variant(game, "standard", players).rules
     side_of = rules.side_of_seat
@@ -312,21 +349,54 @@ def montecarlo_decisions(
         spec_from_name("montecarlo" if side_of[s] == side_of[0] else "greedy").build()
         for s in range(rules.num_players)
     ]
-    times: list[float] = []
     clock = time.process_time
+    split = SearchSplit([], clone_us=_mid_deal_clone_us(game_name))
+    determinize = game.determinize  # type: ignore[attr-defined]
+    samples = 0
+
+    def timed(view: Any, rng: random.Random) -> Any:
+        nonlocal samples
+        start = clock()
+        try:
+            return determinize(view, rng)
+        finally:
+            split.determinize_seconds += clock() - start
+            samples += 1
+
     i = 0
-    while len(times) < decisions:
-        state = game.new_deal(rules, deal_seed(seed, i))
-        reset_agents(agents, rules, seed, i, 0)
-        i += 1
-        while (s := state.current_player()) >= 0 and len(times) < decisions:
-            moves = state.legal_moves()
-            if len(moves) > 1:
-                start = clock()
-                move = agents[s].choose(state.view(s), moves)
-                if side_of[s] == side_of[0]:
-                    times.append(clock() - start)
-            else:
-                move = moves[0]
-            state.apply(move)
-    return sorted(times)
+    setattr(game, "determinize", timed)  # noqa: B010 (an instance attribute over the method)
+    try:
+        while len(split.decisions) < decisions:
+            state = game.new_deal(rules, deal_seed(seed, i))
+            reset_agents(agents, rules, seed, i, 0)
+            i += 1
+            while (s := state.current_player()) >= 0 and len(split.decisions) < decisions:
+                moves = state.legal_moves()
+                if len(moves) > 1:
+                    ours = side_of[s] == side_of[0]
+                    view = state.view(s)
+                    before, det_before = samples, split.determinize_seconds
+                    start = clock()
+                    move = agents[s].choose(view, moves)
+                    if ours:
+                        split.decisions.append(clock() - start)
+                        searcher: Any = agents[s]
+                        split.clones += (samples - before) * (len(searcher.candidates(view, moves)) - 1)
+                    else:
+                        split.determinize_seconds = det_before
+                else:
+                    move = moves[0]
+                state.apply(move)
+    finally:
+        delattr(game, "determinize")  # the class's method again
+    split.decisions.sort()
+    return split
+
+
+def _mid_deal_clone_us(game_name: str) -> float:
+    """Microseconds per clone() of this game's deals in mid play (the look-ahead figures' states)."""
+    if game_name == "sueca":
+        return sueca_lookahead_us(100, 10)[0]
+    if game_name == "seep":
+        return seep_lookahead_us(100, 10)[0]
+    return mid_deal_us(game_name, 24, 100, 10)[0]

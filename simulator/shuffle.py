@@ -5,17 +5,32 @@ number drawn (``_randbelow`` -> ``_randbelow_with_getrandbits``); for a deck of
 52 that is a good part of setting up a deal. These helpers inline the same
 draws (``getrandbits(n.bit_length())`` until the value is below n), so the
 permutations and dealers are identical to CPython's for the same seed
-(tests/test_shuffle.py checks it). Sweep and Seep deal with it.
+(tests/test_shuffle.py checks it). Sweep and Seep deal with it. ``seeded_rng`` is
+``random.Random(seed)`` without its two Python-level calls (``__init__``, ``seed``).
 """
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Final
+
+_Random: Final = random.Random
+_new_random: Final = random.Random.__new__
+_seed: Final = _random.Random.seed
 
 _DECK: Final = tuple(range(52))
 #: (i, i + 1, bits of i + 1) for the Fisher-Yates steps of a 52-card deck, in CPython's order
 _STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, 52)))
+
+
+def seeded_rng(seed: int) -> random.Random:
+    """``random.Random(seed)`` (the same state), made in one C-level seeding call: the runner
+    makes one per seat per deal, and the Python-level constructor cost a fifth of that."""
+    rng: random.Random = _new_random(_Random)
+    _seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
 
 
 def randbelow(rng: random.Random, n: int) -> int:

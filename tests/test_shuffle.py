@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from simulator.shuffle import randbelow, shuffle, shuffled_deck
+from simulator.shuffle import randbelow, seeded_rng, shuffle, shuffled_deck
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3, 2**63 - 1])
@@ -18,6 +18,18 @@ def test_fast_shuffle_and_randbelow_draw_like_random(seed: int) -> None:
     assert shuffled_deck(fast) == deck
     for n in (1, 2, 3, 4, 5, 52, 1000):
         assert randbelow(fast, n) == ref.randrange(n)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**31, 2**32 + 5, 2**63 - 1, -4])
+def test_seeded_rng_is_random_random_of_the_seed(seed: int) -> None:
+    """Same class, same state (gauss_next included), same draws: a drop-in for Random(seed)."""
+    fast, ref = seeded_rng(seed), random.Random(seed)
+    assert type(fast) is random.Random
+    assert fast.getstate() == ref.getstate()
+    assert [fast.random() for _ in range(5)] + [fast.gauss(0, 1)] == [ref.random() for _ in range(5)] + [
+        ref.gauss(0, 1)
+    ]
+    assert fast.getstate() == ref.getstate()
 
 
 def test_deck_draws_match_random() -> None:

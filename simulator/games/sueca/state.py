@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from simulator.cards import SUITS, Card, CardMask, card_str
-from simulator.shuffle import randbelow, shuffle
+from simulator.shuffle import randbelow, seeded_rng, shuffle
 
 from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS
 from .events import call_event, contract_event, dealt_event, play_event, score_event, trick_event
@@ -159,7 +159,7 @@ class SuecaState:
         self.rules = rules
         self.seed = seed
         self.log = log
-        self._rng: random.Random | None = random.Random(seed)
+        self._rng: random.Random | None = seeded_rng(seed)
         self._rng_shared = False
         drawn = randbelow(self._own_rng(), NUM_PLAYERS)
         self.dealer = drawn if dealer is None else dealer
@@ -174,7 +174,7 @@ class SuecaState:
         """The RNG, made private first if a clone shares it (copy on write) or created if lazy."""
         rng = self._rng
         if rng is None:
-            rng = random.Random(self.seed)
+            rng = seeded_rng(self.seed)
         elif self._rng_shared:
             private = random.Random()
             private.setstate(rng.getstate())

@@ -27,7 +27,7 @@ from simulator.games.sweep.moves import CAPTURE, TRAIL, SweepMove, move_text
 from simulator.games.sweep.rules import SweepRules
 from simulator.games.sweep.scoring import score, score_event
 from simulator.games.sweep.view import Build, SweepView
-from simulator.shuffle import randbelow, shuffled_deck
+from simulator.shuffle import randbelow, seeded_rng, shuffled_deck
 
 _BIT: Final = tuple(1 << c for c in range(52))
 _new_state: Final = object.__new__
@@ -112,7 +112,7 @@ class SweepState:
         the caller fills every one (compiled classes cannot be made without ``__init__``)."""
         if _blank:
             return
-        rng = random.Random(seed)
+        rng = seeded_rng(seed)
         n = rules.num_players
         if dealer is None:
             dealer = randbelow(rng, n)
@@ -282,7 +282,7 @@ class SweepState:
     def rng(self) -> random.Random:
         """The round's RNG (a restored position makes it from its state on first use)."""
         if self._rng is None:
-            self._rng = random.Random(self.seed)
+            self._rng = seeded_rng(self.seed)
             if self._rng_state is not None:
                 self._rng.setstate(self._rng_state)
             self._rng_state = None

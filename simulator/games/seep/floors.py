@@ -144,12 +144,14 @@ class FloorOptions:
             if not cementing:
                 if v == V:
                     continue
-                part = counts & _UPTO[V - v]
+                part = (counts & _UPTO[V - v]) << 2
             elif len(table[V]) > counts >> 4 * V - 4 & 15:  # some set X
-                part = counts & _UPTO[V]
+                part = (counts & _UPTO[V]) << 2 | 1
             else:
-                part = counts & (_UPTO[V - v] | RANK_MASK[V]) | _NO_X
-            key = (part << 4 | v) << 5 | V << 1 | cementing
+                part = (counts & (_UPTO[V - v] | RANK_MASK[V])) << 2 | 2
+            # below 2 ** 62, a machine int once compiled: 52 bits of counts, the case (no cementing,
+            # sets X, none), v and V - 9
+            key = part << 7 | v << 3 | V - 9
             option = _HOUSE_PARTS.get(key)
             if option is None:
                 option = _store(_HOUSE_PARTS, key, self._house_option(v, V))
@@ -183,8 +185,6 @@ _CAPTURE_PARTS: Final[dict[int, tuple[Template, ...]]] = {}
 _HOUSE_PARTS: Final[dict[int, HouseOption]] = {}
 #: canonical masks of the values 1..v, by v
 _UPTO: Final[tuple[int, ...]] = tuple(sum(0xF << 4 * (x - 1) for x in range(1, v + 1)) for v in range(14))
-#: key flag of a HOUSE option without optional sets X (its key leaves values out)
-_NO_X: Final = 1 << 52
 _T = TypeVar("_T")
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE
 from simulator.games.seep.floors import FLOOR_CACHE, SBIT, HouseOption, floor_options
-from simulator.games.seep.movelist import Chunk, MoveList, Template
+from simulator.games.seep.movelist import POP4, MoveList, Template
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, THROW, SeepMove
 
 if TYPE_CHECKING:
@@ -90,8 +90,9 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
         elig &= SBIT[opening]
     single = elig & ~noneed & ~two  # a lone V card cannot be used up
     blocked = own & ~two if s.retain else 0  # retention (§5.8)
-    chunks: list[Chunk] = []
-    total = 0
+    chunks: list[tuple[Template, ...]] = []
+    values = 0  # the chunks' card values, 4 bits each
+    shift = total = 0
     rest = hand
     while rest:
         low = rest & -rest
@@ -137,8 +138,8 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
         if temps is None:
             temps = _THROW_ONLY
         if temps:
-            n = len(temps)
-            k = n if cv == low else n * cv.bit_count()
-            chunks.append((k, n, cv, temps))
-            total += k
-    return MoveList(chunks, total, loose)
+            chunks.append(temps)
+            values |= v << shift
+            shift += 4
+            total += len(temps) if cv == low else len(temps) * POP4[cv >> 4 * v - 4]
+    return MoveList(hand, values, chunks, total, loose)

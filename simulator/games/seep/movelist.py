@@ -1,11 +1,13 @@
 """Legal moves built on access: random play looks at one move of about ten.
 
-A position's moves are chunks ``(cards mask, templates)``: every card of the
-mask (a card value's copies in hand) has the same templates ``(action, value,
-floor)``, whose floor is a *canonical* mask of the loose value multiset (the
-``j``-th loose card of a value is bit ``j`` of its 4-bit rank group, see
-``floors``). A move is materialised as a :class:`SeepMove` only when indexed,
-iterated or searched, with its floor mapped to the actual loose cards.
+A position's moves come in chunks, one per card value held: every card of that
+value in hand has the same templates ``(action, value, floor)``, whose floor is
+a *canonical* mask of the loose value multiset (the ``j``-th loose card of a
+value is bit ``j`` of its 4-bit rank group, see ``floors``). A move list keeps
+the hand, the chunk values (4 bits each) and the chunks' template tuples, so
+building one allocates two objects; a move is materialised as a
+:class:`SeepMove` only when indexed, iterated or searched, with its floor
+mapped to the actual loose cards.
 """
 
 from __future__ import annotations
@@ -17,14 +19,22 @@ from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
 
 #: (action, value, canonical floor mask) of a move, the card left out
 Template = tuple[int, int, int]
-#: (number of moves, number of templates, cards sharing the templates, templates)
-Chunk = tuple[int, int, int, tuple[Template, ...]]
 
 _new: Final = tuple.__new__
 #: the moves made by ``with_action`` before any call (never modified)
 _NONE_MADE: Final[list[SeepMove]] = []
-#: bit 0 of each of the 13 rank groups
+#: bit 0 of each of the 13 rank groups; SWAR masks of per-group counts and canonical forms
 _GROUP_LOW: Final = 0x1111111111111
+_PAIRS: Final = 0x5555555555555
+_QUADS: Final = 0x3333333333333
+_C4: Final = 0x4444444444444
+_C5: Final = 0x5555555555555
+_C6: Final = 0x6666666666666
+_C7: Final = 0x7777777777777
+_C8: Final = 0x8888888888888
+#: number of cards and lowest card of each 4-bit group of a hand
+POP4: Final[tuple[int, ...]] = tuple(bin(g).count("1") for g in range(16))
+_LOW4: Final[tuple[int, ...]] = (0, *((g & -g).bit_length() - 1 for g in range(1, 16)))
 
 
 def _deposit(p: int, q: int) -> int:
@@ -43,12 +53,15 @@ def concrete(floor: int, loose: int) -> int:
     """The loose cards named by a canonical ``floor`` mask.
 
     Fast path: a group either fully taken or untouched is just the loose cards
-    of that rank; a partial group (one of two 3s...) is deposited bit by bit.
+    of that rank (the canonical form of those cards is then ``floor`` itself);
+    a partial group (one of two 3s...) is deposited bit by bit.
     """
     g = floor | floor >> 1
     g = (g | g >> 2) & _GROUP_LOW
     cards = g * 15 & loose
-    if cards.bit_count() == floor.bit_count():
+    x = (cards & _PAIRS) + (cards >> 1 & _PAIRS)
+    x = (x & _QUADS) + (x >> 2 & _QUADS)
+    if (x + _C7 & _C8) >> 3 | (x + _C6 & _C8) >> 2 | (x + _C5 & _C8) >> 1 | (x + _C4 & _C8) == floor:
         return cards
     cards = shift = 0
     while floor:
@@ -62,15 +75,21 @@ def concrete(floor: int, loose: int) -> int:
 class MoveList(Sequence[SeepMove]):
     """An immutable sequence of the legal moves, in chunk order then card order then template order.
 
-    The last move built by indexing, and the moves built by :meth:`with_action`,
-    are kept: the runner checks that the move its strategy picked is legal,
-    which is then an identity test.
+    ``values`` holds the chunk values, 4 bits each, first chunk lowest; chunk
+    ``j``'s cards are the cards of that value in ``hand`` and ``temps[j]`` its
+    templates. The last move built by indexing, and the moves built by
+    :meth:`with_action`, are kept: the runner checks that the move its strategy
+    picked is legal, which is then an identity test.
     """
 
-    __slots__ = ("_chunks", "_last", "_len", "_loose", "_made")
+    __slots__ = ("_hand", "_last", "_len", "_loose", "_made", "_temps", "_values")
 
-    def __init__(self, chunks: list[Chunk], length: int, loose: int) -> None:
-        self._chunks = chunks
+    def __init__(
+        self, hand: int, values: int, temps: list[tuple[Template, ...]], length: int, loose: int
+    ) -> None:
+        self._hand = hand
+        self._values = values
+        self._temps = temps
         self._len = length
         self._loose = loose
         self._last: SeepMove | None = None
@@ -82,33 +101,32 @@ class MoveList(Sequence[SeepMove]):
         A chunk's templates are its captures, then its house moves and breaks, then
         its throw, so captures are a prefix and a throw is the last template.
         """
-        loose = self._loose
+        loose, hand, values = self._loose, self._hand, self._values
         out: list[SeepMove] = []
-        for _, _, cards, temps in self._chunks:
+        picked: list[tuple[int, int]]
+        for temps in self._temps:
+            v = values & 15
+            values >>= 4
             if action == THROW:
                 if temps[-1][0] != THROW:
                     continue
-                picked: list[tuple[int, int]] = [(0, 0)]
+                picked = [(0, 0)]
             elif action == CAPTURE and temps[0][0] != CAPTURE:
                 continue
             else:
                 picked = []
-                for a, v, f in temps:
+                for a, value, f in temps:
                     if a == action:
-                        if f:  # concrete(f, loose), its fast path inlined
-                            g = f | f >> 1
-                            g = (g | g >> 2) & _GROUP_LOW
-                            g = g * 15 & loose
-                            f = g if g.bit_count() == f.bit_count() else concrete(f, loose)
-                        picked.append((v, f))
+                        picked.append((value, concrete(f, loose) if f else 0))
                     elif action == CAPTURE:
                         break  # past the captures
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                c = low.bit_length() - 1
-                for v, f in picked:
-                    out.append(_new(SeepMove, (action, c, v, f)))
+            shift = 4 * v - 4
+            group = hand >> shift & 15
+            while group:
+                c = shift + _LOW4[group]
+                group &= group - 1
+                for value, f in picked:
+                    out.append(_new(SeepMove, (action, c, value, f)))
         self._made = out
         return out
 
@@ -131,34 +149,36 @@ class MoveList(Sequence[SeepMove]):
         if i < 0:
             i += self._len
         if i >= 0:
-            for k, n, cards, temps in self._chunks:
+            hand, values = self._hand, self._values
+            for temps in self._temps:
+                shift = 4 * (values & 15) - 4
+                values >>= 4
+                group = hand >> shift & 15
+                n = len(temps)
+                k = n * POP4[group]
                 if i < k:
-                    if i >= n:  # not the lowest card of the chunk
-                        j, i = divmod(i, n)
-                        while j:
-                            cards &= cards - 1
-                            j -= 1
+                    while i >= n:  # not the lowest card of the chunk
+                        group &= group - 1
+                        i -= n
                     action, value, floor = temps[i]
-                    if floor:  # concrete(floor, loose), its fast path inlined
-                        g = floor | floor >> 1
-                        g = (g | g >> 2) & _GROUP_LOW
-                        g = g * 15 & self._loose
-                        floor = g if g.bit_count() == floor.bit_count() else concrete(floor, self._loose)
-                    move = self._last = _new(
-                        SeepMove, (action, (cards & -cards).bit_length() - 1, value, floor)
-                    )
+                    if floor:
+                        floor = concrete(floor, self._loose)
+                    move: SeepMove = _new(SeepMove, (action, shift + _LOW4[group], value, floor))
+                    self._last = move
                     return move
                 i -= k
         raise IndexError("move index out of range")
 
     def __iter__(self) -> Iterator[SeepMove]:
-        loose = self._loose
-        for _, _, cards, temps in self._chunks:
-            moves = [(a, v, f and concrete(f, loose)) for a, v, f in temps]
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                c = low.bit_length() - 1
+        loose, hand, values = self._loose, self._hand, self._values
+        for temps in self._temps:
+            shift = 4 * (values & 15) - 4
+            values >>= 4
+            group = hand >> shift & 15
+            moves = [(a, v, concrete(f, loose) if f else 0) for a, v, f in temps]
+            while group:
+                c = shift + _LOW4[group]
+                group &= group - 1
                 for a, v, f in moves:
                     yield _new(SeepMove, (a, c, v, f))
 
@@ -171,13 +191,15 @@ class MoveList(Sequence[SeepMove]):
         if not isinstance(move, tuple) or len(move) != 4:
             return False
         action, card, value, floor = move
-        if not (isinstance(card, int) and 0 <= card < 52):
+        if not (isinstance(card, int) and 0 <= card < 52) or not self._hand >> card & 1:
             return False
-        loose = self._loose
-        for _, _, cards, temps in self._chunks:
-            if cards >> card & 1:
-                for a, v, f in temps:
-                    if a == action and v == value and (f and concrete(f, loose)) == floor:
+        loose, values = self._loose, self._values
+        for temps in self._temps:
+            v = values & 15
+            values >>= 4
+            if card >> 2 == v - 1:
+                for a, tv, f in temps:
+                    if a == action and tv == value and (concrete(f, loose) if f else 0) == floor:
                         return True
                 return False
         return False

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from simulator.cards import RANK_MASK, CardMask, mask_strs
 from simulator.games.leftover import leftover_event
@@ -78,6 +78,21 @@ class SeepPosition:
     rng_state: Any = None  # ``random.Random.getstate()``
 
 
+#: per rules object (by id, the object kept alive in the value): its seat sides and total plays,
+#: properties that would otherwise be recomputed at every deal
+_DERIVED: Final[dict[int, tuple[SeepRules, tuple[int, ...], int]]] = {}
+
+
+def _derived(rules: SeepRules) -> tuple[tuple[int, ...], int]:
+    """``rules.side_of_seat`` and ``rules.total_plays``, computed once per rules object."""
+    entry = _DERIVED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_DERIVED) > 256:
+            _DERIVED.clear()
+        entry = _DERIVED[id(rules)] = (rules, rules.side_of_seat, rules.total_plays)
+    return entry[1], entry[2]
+
+
 class SeepState:
     """A Seep deal in progress (the ``DealState`` API of ``simulator.games.base``)."""
 
@@ -105,12 +120,11 @@ class SeepState:
         self.rng = random.Random(seed)
         self.dealer = randbelow(self.rng, n) if dealer is None else dealer
         self.bidder = (self.dealer + 1) % n
-        self.side_of = rules.side_of_seat
-        self.nsides = len(rules.sides)
+        self.side_of, self.total_plays = _derived(rules)
+        self.nsides = max(self.side_of) + 1
         self.scores: tuple[int, ...] = (0,) * self.nsides  # match totals (this baazi) before this deal
         self.baazis: tuple[int, ...] = (0,) * self.nsides  # baazis won per side in the match so far
         self.partner: tuple[int, ...] = (2, 3, 0, 1) if n == 4 else (-1,) * n
-        self.total_plays = rules.total_plays
         self.retain = rules.owner_must_retain
         self.cementing = rules.cementing
         self.thirty = rules.scoring == "thirty"

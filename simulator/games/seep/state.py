@@ -13,7 +13,6 @@ the houses.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -26,7 +25,7 @@ from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMo
 from simulator.games.seep.rules import GAME_NAME, SeepRules
 from simulator.games.seep.scoring import card_points
 from simulator.games.seep.view import HouseView, SeepView
-from simulator.shuffle import randbelow, shuffled_deck
+from simulator.shuffle import randbelow, seeded_rng, shuffled_deck
 
 BIDDING, PLAYING, OVER = range(3)
 #: cards of value 9..13: the bidder needs one of them (§3.3)
@@ -117,7 +116,7 @@ class SeepState:
         self.seed = seed
         self.log = log
         self.n = n
-        self.rng = random.Random(seed)
+        self.rng = seeded_rng(seed)
         self.dealer = randbelow(self.rng, n) if dealer is None else dealer
         self.bidder = (self.dealer + 1) % n
         self.side_of, self.total_plays = _derived(rules)

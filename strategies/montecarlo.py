@@ -3,10 +3,11 @@
 At each decision (bids, trump and called card included) it draws ``samples`` deals with
 ``GAME.determinize(view, rng)``, which sees only the view, plays every candidate move (the
 legal moves, or the best ``candidates`` of them by the default heuristic) out on each
-with the rollout policy (a strategy, by default greedy, with a uniform move at chance
-``epsilon``: epsilon-greedy) and plays the move with the best mean outcome for its side, the
-heuristic's first choice unless another move beats it by ``confidence`` standard errors. All
-its randomness comes from the seat's private RNG, so a run is reproducible, unless
+with the rollout policy (a strategy, by default greedy, in Seep a greedy that fears sweeps,
+with a uniform move at chance ``epsilon``: epsilon-greedy) and plays the move with the best
+mean outcome for its side, the heuristic's first choice unless another move beats it by
+``confidence`` standard errors. All its randomness comes from the seat's private RNG, so a
+run is reproducible, unless
 ``time_budget`` is set: sampling then stops when the budget is spent, which depends on the
 machine's speed and load.
 """
@@ -24,6 +25,7 @@ from simulator.plugins import load_class, load_strategy
 from strategies.base import Strategy
 from strategies.heuristic import HeuristicStrategy
 from strategies.montecarlo_outcome import deal_margin, match_outcome
+from strategies.montecarlo_rollout import SeepRollout
 from strategies.montecarlo_search import Rollout, Search
 
 
@@ -34,12 +36,13 @@ class MonteCarloParams(BaseModel):
         ge=1,
         le=100_000,
         description="deals sampled per decision, each playing every candidate out (default: per game, "
-        "sweep 80, seep 12, sueca 32: about 20-50 decisions per CPU second)",
+        "sweep 80, seep 8, sueca 32: about 20-50 decisions per CPU second)",
     )
-    rollout: str = Field(
-        "greedy",
+    rollout: str | None = Field(
+        None,
         min_length=1,
-        description="rollout policy: a registered strategy name or a strategy YAML file (not montecarlo)",
+        description="rollout policy: a registered strategy name or a strategy YAML file, not montecarlo "
+        "(default: greedy; in Seep greedy that fears sweeps, strategies/montecarlo_rollout.py)",
     )
     epsilon: float = Field(0.1, ge=0, le=1, description="chance that a rollout move is uniform instead")
     time_budget: float | None = Field(
@@ -61,7 +64,9 @@ class MonteCarloParams(BaseModel):
 
     @field_validator("rollout")
     @classmethod
-    def _known_policy(cls, ref: str) -> str:
+    def _known_policy(cls, ref: str | None) -> str | None:
+        if ref is None:
+            return None
         try:
             spec = load_strategy(ref)
         except UserError as exc:
@@ -72,7 +77,7 @@ class MonteCarloParams(BaseModel):
 
 
 #: default samples per decision: what one core plays at >= 20 decisions/s median in each game
-DEFAULT_SAMPLES = {"sweep": 80, "seep": 12, "sueca": 32}
+DEFAULT_SAMPLES = {"sweep": 80, "seep": 8, "sueca": 32}
 
 
 class MonteCarloStrategy(Strategy):
@@ -87,20 +92,25 @@ class MonteCarloStrategy(Strategy):
 
     def __init__(self, params: BaseModel | None = None) -> None:
         super().__init__(params)
-        self._agents: dict[int, list[Strategy]] = {}
+        self._agents: dict[tuple[str, int], list[Strategy]] = {}
 
-    def _rollout_agents(self, players: int) -> list[Strategy]:
-        if players not in self._agents:
-            spec = load_strategy(self.params.rollout)  # type: ignore[attr-defined]
-            self._agents[players] = [spec.build() for _ in range(players)]
-        return self._agents[players]
+    def _rollout_agents(self, game: str, players: int) -> list[Strategy]:
+        key = (game, players)
+        if key not in self._agents:
+            ref: str | None = self.params.rollout  # type: ignore[attr-defined]
+            if ref is None and game == "seep":
+                self._agents[key] = [SeepRollout() for _ in range(players)]
+            else:
+                spec = load_strategy(ref or "greedy")
+                self._agents[key] = [spec.build() for _ in range(players)]
+        return self._agents[key]
 
     def search(self, view: Any) -> Search:
         """The search of one decision (its sampler is the game's ``determinize``, nothing else)."""
         p: Any = self.params
         game = get_game(view.game)
         outcome = deal_margin if p.objective == "margin" else match_outcome(view.game, view.scores)
-        rollout = Rollout(self._rollout_agents(view.rules.num_players), p.epsilon, view.game)
+        rollout = Rollout(self._rollout_agents(view.game, view.rules.num_players), p.epsilon, view.game)
         sample = game.determinize  # type: ignore[attr-defined]
         samples = p.samples or DEFAULT_SAMPLES[view.game]
         return Search(sample, rollout, outcome, samples, p.time_budget, p.confidence)

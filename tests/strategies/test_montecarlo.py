@@ -10,6 +10,8 @@ import pytest
 from simulator.cards import FULL_DECK, mask_of, parse_cards
 from simulator.errors import UserError
 from simulator.games import get_game
+from simulator.games.seep import CAPTURE as SEEP_CAPTURE
+from simulator.games.seep import THROW as SEEP_THROW
 from simulator.games.sweep import CAPTURE, SweepPosition, SweepState, make_rules
 from simulator.plugins import spec_from_yaml
 from simulator.variants import resolve_variant
@@ -152,10 +154,18 @@ def test_bad_params_name_file_and_key(tmp_path: Path, params, key, words):
     assert str(path) in text and key in text and words in text
 
 
-def test_rollout_policy_from_a_yaml_file():
-    spec = spec_from_yaml(Path("configs/strategies/montecarlo.yaml"))
-    agent = spec.build()
-    assert agent.params.rollout and agent._rollout_agents(4)
+def test_rollout_policy_from_a_yaml_file(tmp_path: Path):
+    path = tmp_path / "mc.yaml"
+    path.write_text("name: mc\nplugin: montecarlo\nparams:\n  rollout: configs/strategies/heuristic.yaml\n")
+    agent = spec_from_yaml(path).build()
+    assert all(type(a).__name__ == "HeuristicStrategy" for a in agent._rollout_agents("seep", 4))
+
+
+def test_default_rollout_per_game():
+    """Seep rolls out with the greedy that fears sweeps, the other games with greedy."""
+    agent = spec_from_yaml(Path("configs/strategies/montecarlo.yaml")).build()
+    assert [type(a).__name__ for a in agent._rollout_agents("seep", 2)] == ["SeepRollout"] * 2
+    assert type(agent._rollout_agents("sweep", 4)[0]).__name__ == "GreedyStrategy"
 
 
 @pytest.mark.parametrize("game_name", LOOKAHEAD_GAMES)
@@ -179,3 +189,66 @@ def test_plays_legal_deals_reproducibly(game_name):
         logs.append(log)
     assert logs[0] == logs[2]
     assert FULL_DECK
+
+
+def _seep_minimax(state, side: int) -> float:
+    """The exact deal margin of ``side`` with both sides playing their best (a few plays left)."""
+    seat = state.current_player()
+    if seat < 0:
+        return margin(state.side_points(), side)
+    values = []
+    for move in state.legal_moves():
+        after = state.clone()
+        after.apply(move)
+        values.append(_seep_minimax(after, side))
+    return max(values) if state.rules.side_of_seat[seat] == side else min(values)
+
+
+def _seep_giveaways(deals: int):
+    """2-player Seep decisions of real deals (greedy play) with four plays left, where nothing is
+    hidden any more and a throw loses at least 3 points to the best capture: (state, seat, exact
+    value of every legal move)."""
+    game = get_game("seep")
+    rules = resolve_variant(game, "two_player", 2).rules
+    for seed in range(deals):
+        state = game.new_deal(rules, seed)
+        agents = [GreedyStrategy(), GreedyStrategy()]
+        for s, a in enumerate(agents):
+            a.reset(random.Random(seed * 7 + s), s, rules)
+        while (seat := state.current_player()) >= 0:
+            moves = state.legal_moves()
+            view = state.view(seat)
+            if len(moves) > 1 and view.total_plays - view.play <= 4 and view.hand.bit_count() == 2:
+                values = []
+                for move in moves:
+                    after = state.clone()
+                    after.apply(move)
+                    values.append(_seep_minimax(after, seat))
+                best = max(values)
+                captures = [v for m, v in zip(moves, values, strict=True) if m.action == SEEP_CAPTURE]
+                throws = [v for m, v in zip(moves, values, strict=True) if m.action == SEEP_THROW]
+                if captures and throws and max(captures) == best and max(throws) <= best - 3:
+                    yield state.clone(), seat, values
+            state.apply(moves[0] if len(moves) == 1 else agents[seat].choose(view, moves))
+
+
+def test_seep_never_gives_points_away_for_nothing():
+    """Seep endgames where throwing leaves points the opponent takes: with nothing hidden (the
+    unseen cards are the opponent's hand) and every move played out, the search plays a move
+    worth the exact best, never the throw that loses points, even with the throws put first
+    (the incumbent) and the heuristic's order no help. It would not if the search lost the root
+    move's effect (every move then ties with the first) or judged the deal for the wrong side."""
+    cases = list(_seep_giveaways(60))
+    assert len(cases) >= 8
+    game = get_game("seep")
+    for state, seat, values in cases:
+        view = state.view(seat)
+        other = 1 - seat
+        assert game.determinize(view, random.Random(3)).hands[other] == state.hands[other]  # nothing hidden
+        moves = list(state.legal_moves())
+        worst_first = sorted(moves, key=lambda m: values[moves.index(m)])
+        agent = _mc(samples=8, epsilon=0.0)
+        agent.reset(random.Random(1), seat, view.rules)
+        move = agent.search(view).choose(view, worst_first, random.Random(2))
+        assert values[moves.index(move)] == max(values), game.move_text(move)
+        assert values[moves.index(agent.choose(view, state.legal_moves()))] == max(values)

@@ -1,0 +1,158 @@
+"""Lean rollout policies for montecarlo: a greedy that fears sweeps (Seep).
+
+Plain greedy Seep takes the most points and otherwise throws its cheapest card, blind to the
+50-point sweep it hands the next player; the heuristic loses far fewer sweeps but costs five
+times more per move. ``SeepRollout`` keeps greedy's speed and its captures and weighs every
+capture and throw by what it takes now minus the chance the next player (always an opponent)
+can clear the floor left, times that sweep's bonus, and a quarter of the loose points left. It
+never builds houses (greedy does not either): rollouts value houses only through captures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from simulator.cards import FULL_DECK, RANK, RANK_MASK
+from simulator.games.seep import CAPTURE, HUNDRED_POINTS, THIRTY_POINTS, THROW, SeepMove, with_action
+from strategies.base import Strategy
+from strategies.heuristic_cards import p_holds_any, partitions_into, value_counts
+
+#: weights of the judgment (the default heuristic's: sweep_risk -0.8, points_left -0.25)
+RISK_WEIGHT = 0.8
+LEFT_WEIGHT = 0.25
+
+
+def sweep_bonus(thirty: bool, play: int, total: int, card: int) -> int:
+    """Bonus of clearing the floor on play number ``play`` (1-based) with ``card`` (§5.7, §12.1)."""
+    if play >= total:
+        return 0
+    if thirty:
+        return RANK[card]
+    return 25 if play == 1 else 50
+
+
+@lru_cache(maxsize=1 << 16)
+def clearing_values(counts: tuple[int, ...], house: int) -> int:
+    """The values (as a mask of their cards) of which one card would clear a floor of loose
+    cards ``counts`` (per value, as ``value_counts``) and at most one house, of value ``house``
+    (0: none): the card takes the house and every loose card, which must split into groups of
+    its value."""
+    total = sum(v * n for v, n in enumerate(counts))
+    if house:
+        return RANK_MASK[house] if total % house == 0 and partitions_into(counts, house) else 0
+    if not total:
+        return 0
+    top = max(v for v in range(1, 14) if counts[v])
+    out = 0
+    for v in range(top, 14):
+        if total % v == 0 and partitions_into(counts, v):
+            out |= RANK_MASK[v]
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def pile_points(mask: int, thirty: bool) -> int:
+    """Card points of a set of cards."""
+    points = THIRTY_POINTS if thirty else HUNDRED_POINTS
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += points[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+class SeepRollout(Strategy):
+    """Greedy Seep that fears sweeps: captures and throws scored by points now minus the next
+    player's chance to clear the floor times its bonus (a montecarlo rollout policy)."""
+
+    games: ClassVar[tuple[str, ...]] = ("seep",)
+    summary: ClassVar[str] = (
+        "Seep rollout policy: greedy captures and throws, minus the next player's sweep chance "
+        "times its bonus and a quarter of the loose points left."
+    )
+
+    def choose(self, view: Any, moves: Sequence[SeepMove]) -> SeepMove:
+        if not view.bid:  # the bid: the highest value held, as greedy
+            return max(moves, key=lambda m: m.value)
+        rules = view.rules
+        thirty = rules.scoring == "thirty"
+        points = THIRTY_POINTS if thirty else HUNDRED_POINTS
+        loose = view.loose
+        houses = [(h.value, h.cards) for h in view.houses]
+        play = view.play + 1
+        total = view.total_plays
+        risky = play + 1 < total  # a sweep on the last play scores nothing
+        next_hand = view.hand_sizes[(view.seat + 1) % rules.num_players]
+        seen = view.hand | view.played | loose
+        for _, cards in houses:
+            seen |= cards
+        unseen = FULL_DECK & ~seen
+        n_unseen = unseen.bit_count()
+        bonus = RISK_WEIGHT * (7 if thirty else 50)
+        loose_points = pile_points(loose, thirty)
+        risks: dict[tuple[int, int], float] = {}  # (value, floor taken) -> expected sweep loss
+        best: list[SeepMove] = []
+        best_score = -1e18
+        for move in (*with_action(moves, CAPTURE), *with_action(moves, THROW)):
+            card = move.card
+            v = RANK[card]
+            if move.action == CAPTURE:
+                floor = move.floor
+                taken = pile_points(floor, thirty)
+                gain = taken + points[card]
+                others = 0
+                for hv, cards in houses:
+                    if hv == v:
+                        gain += pile_points(cards, thirty)
+                    else:
+                        others += 1
+                if floor == loose and not others:
+                    gain += sweep_bonus(thirty, play, total, card)
+                score = gain - LEFT_WEIGHT * (loose_points - taken)
+                key = (v, floor)
+            else:
+                score = -LEFT_WEIGHT * (loose_points + points[card])
+                key = (v, -1)
+            if risky:
+                risk = risks.get(key)
+                if risk is None:
+                    risk = risks[key] = self._risk(key, loose, houses, unseen, n_unseen, next_hand) * bonus
+                score -= risk
+            if score > best_score + 1e-9:
+                best, best_score = [move], score
+            elif score > best_score - 1e-9:
+                best.append(move)
+        if not best:  # only house moves (the bidder's opening can be one): the first
+            return moves[0]
+        return best[0] if len(best) == 1 else best[int(self.rng.random() * len(best))]
+
+    @staticmethod
+    def _risk(
+        key: tuple[int, int], loose: int, houses: list[tuple[int, int]], unseen: int, n_unseen: int, hand: int
+    ) -> float:
+        """Chance the next player can clear the floor left by a capture of ``floor`` or (floor
+        -1) a throw of a card of value ``v``."""
+        v, floor = key
+        if floor < 0:
+            left = loose | RANK_MASK[v] & ~loose & -(RANK_MASK[v] & ~loose)  # one more card of value v
+            left_houses = [hv for hv, _ in houses]
+        else:
+            left = loose & ~floor
+            left_houses = [hv for hv, _ in houses if hv != v]
+        if len(left_houses) > 1 or not (left or left_houses):
+            return 0.0
+        sweepers = clearing_mask(left, left_houses[0] if left_houses else 0) & unseen
+        return p_holds(sweepers.bit_count(), hand, n_unseen) if sweepers else 0.0
+
+
+@lru_cache(maxsize=1 << 18)
+def clearing_mask(loose: int, house: int) -> int:
+    """:func:`clearing_values` of a floor of loose cards ``loose`` (cached on the mask: the
+    candidates of one sample meet the same floors again)."""
+    return clearing_values(value_counts(loose), house)
+
+
+p_holds = lru_cache(maxsize=1 << 12)(p_holds_any)

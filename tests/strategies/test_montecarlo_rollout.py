@@ -1,0 +1,49 @@
+"""The Seep rollout policy: greedy's captures, but a throw that hands the next player a sweep is avoided."""
+
+from __future__ import annotations
+
+import random
+
+from simulator.cards import mask_of, parse_cards
+from simulator.games.seep import SeepPosition, SeepRules, SeepState
+from strategies.greedy import GreedyStrategy
+from strategies.heuristic_cards import value_counts
+from strategies.montecarlo_rollout import SeepRollout, clearing_values
+
+
+def _m(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def _state(hand: str, loose: str) -> SeepState:
+    rules = SeepRules()
+    hands = (_m(hand), _m("KC KD"), _m("QC QD"), _m("JC JD"))
+    return SeepState.from_position(SeepPosition(rules=rules, hands=hands, loose=_m(loose), plays=5, bid=10))
+
+
+def _pick(agent, state: SeepState):
+    agent.reset(random.Random(1), 0, state.rules)
+    return agent.choose(state.view(0), state.legal_moves())
+
+
+def test_throws_the_card_that_leaves_no_sweep():
+    """5♣ loose, no capture: throwing 2♥ lets any 7 clear the floor (50 points); 9♦ leaves 5+9,
+    which no single card takes. Greedy throws its cheapest card, the rollout policy the safe one."""
+    state = _state("9D 2H", "5C")
+    assert _pick(GreedyStrategy(), state).card == parse_cards("2H")[0]
+    assert _pick(SeepRollout(), state).card == parse_cards("9D")[0]
+
+
+def test_takes_the_points_like_greedy():
+    """10♠ loose and 10♦ in hand: the capture (16 points and the sweep) beats every throw."""
+    state = _state("10D 2H", "10S")
+    move = _pick(SeepRollout(), state)
+    assert move.card == parse_cards("10D")[0] and move.floor == _m("10S")
+
+
+def test_clearing_values():
+    assert clearing_values(value_counts(_m("5C 2H")), 0) == _m("7C 7D 7H 7S")
+    assert clearing_values(value_counts(_m("5C 9D")), 0) == 0
+    assert clearing_values(value_counts(_m("4C 5D 9H")), 0) == _m("9C 9D 9H 9S")
+    assert clearing_values(value_counts(_m("4C 5D")), 9) == _m("9C 9D 9H 9S")
+    assert clearing_values(value_counts(_m("4C 6D")), 9) == 0

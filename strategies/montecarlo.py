@@ -36,7 +36,7 @@ class MonteCarloParams(BaseModel):
         ge=1,
         le=100_000,
         description="deals sampled per decision, each playing every candidate out (default: per game, "
-        "sweep 80, seep 8, sueca 32: about 20-50 decisions per CPU second)",
+        "sweep 80, seep 6, sueca 32: about 20-50 decisions per CPU second)",
     )
     rollout: str | None = Field(
         None,
@@ -77,7 +77,7 @@ class MonteCarloParams(BaseModel):
 
 
 #: default samples per decision: what one core plays at >= 20 decisions/s median in each game
-DEFAULT_SAMPLES = {"sweep": 80, "seep": 8, "sueca": 32}
+DEFAULT_SAMPLES = {"sweep": 80, "seep": 6, "sueca": 32}
 
 
 class MonteCarloStrategy(Strategy):

@@ -116,6 +116,8 @@ class SeepRollout(Strategy):
             else:
                 score = -LEFT_WEIGHT * (loose_points + points[card])
                 key = (v, -1)
+            if score < best_score - 1e-9:  # the risk only lowers it: it cannot be best
+                continue
             if risky:
                 risk = risks.get(key)
                 if risk is None:

@@ -60,6 +60,8 @@ SUBSETS: Final = tuple(
 #: per 16-bit chunk of a card mask, the popcount of each rank nibble in place
 _COUNTS16: Final = tuple(sum(((b >> s) & 15).bit_count() << s for s in (0, 4, 8, 12)) for b in range(1 << 16))
 _new: Final = tuple.__new__
+#: the move class as a constant: compiled, a plain imported name is a dictionary lookup at every use
+_MOVE: Final = SweepMove
 _LIST_LIMIT: Final = 1 << 10  # iteration expands a template into a list up to this many masks
 
 # segment kinds
@@ -208,21 +210,21 @@ class SweepMoves(Sequence[SweepMove]):
                 i -= 1
                 m = a.masks
                 if i < m:
-                    move = _new(SweepMove, (CAPTURE, card, 0, mask_at(a, i, self._table)))
+                    move = _new(_MOVE, (CAPTURE, card, 0, mask_at(a, i, self._table)))
                 elif i - m < m:
-                    move = _new(SweepMove, (CAPTURE, card, 0, mask_at(a, i - m, self._table) | b))
+                    move = _new(_MOVE, (CAPTURE, card, 0, mask_at(a, i - m, self._table) | b))
                 else:
                     move = SAME_CAPTURES[card][b]
         elif kind == _LISTED:
             move = a[i]
         elif kind == _BUILDS:
             mask, value = a[i]
-            move = _new(SweepMove, (BUILD, card, value, mask))
+            move = _new(_MOVE, (BUILD, card, value, mask))
         else:
             tmpl, same, count = a
             q, r = divmod(i + 1, count + 1)
             loose = loose_mask_at(tmpl, same, r - 1, self._table) if r else 0
-            move = _new(SweepMove, (CAPTURE, card, 0, loose | b[q]))
+            move = _new(_MOVE, (CAPTURE, card, 0, loose | b[q]))
         self._last = move
         return move
 
@@ -233,32 +235,32 @@ class SweepMoves(Sequence[SweepMove]):
                 yield TRAILS[card]
                 if a.masks > _LIST_LIMIT:  # huge: expand twice rather than hold every mask
                     for m in _iter_masks(a, table):
-                        yield _new(SweepMove, (CAPTURE, card, 0, m))
+                        yield _new(_MOVE, (CAPTURE, card, 0, m))
                     if b:
                         for m in _iter_masks(a, table):
-                            yield _new(SweepMove, (CAPTURE, card, 0, m | b))
+                            yield _new(_MOVE, (CAPTURE, card, 0, m | b))
                 elif a.masks:
                     masks = template_masks(a, table)
                     for m in masks:
-                        yield _new(SweepMove, (CAPTURE, card, 0, m))
+                        yield _new(_MOVE, (CAPTURE, card, 0, m))
                     if b:
                         for m in masks:
-                            yield _new(SweepMove, (CAPTURE, card, 0, m | b))
+                            yield _new(_MOVE, (CAPTURE, card, 0, m | b))
                 if b:
                     yield SAME_CAPTURES[card][b]
             elif kind == _LISTED:
                 yield from a
             elif kind == _BUILDS:
                 for mask, value in a:
-                    yield _new(SweepMove, (BUILD, card, value, mask))
+                    yield _new(_MOVE, (BUILD, card, value, mask))
             else:
                 tmpl, same, count = a
                 for q, union in enumerate(b):
                     if q:
-                        yield _new(SweepMove, (CAPTURE, card, 0, union))
+                        yield _new(_MOVE, (CAPTURE, card, 0, union))
                     for r in range(count):
                         loose = loose_mask_at(tmpl, same, r, table)
-                        yield _new(SweepMove, (CAPTURE, card, 0, loose | union))
+                        yield _new(_MOVE, (CAPTURE, card, 0, loose | union))
 
     def __contains__(self, move: object) -> bool:
         if move is self._last:
@@ -345,10 +347,10 @@ def loose_moves(
                     return lazy_loose_moves(cards, table, sig, hand)
                 masks = template_masks(tmpl, table) if tmpl.partials else tmpl.fulls
                 for w in masks:
-                    out.append(_new(SweepMove, (CAPTURE, c, 0, table & w)))
+                    out.append(_new(_MOVE, (CAPTURE, c, 0, table & w)))
                 if same:
                     for w in masks:
-                        out.append(_new(SweepMove, (CAPTURE, c, 0, (table & w) | same)))
+                        out.append(_new(_MOVE, (CAPTURE, c, 0, (table & w) | same)))
         if same:
             out.append(SAME_CAPTURES[c][same])
     return out

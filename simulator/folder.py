@@ -64,9 +64,18 @@ def claim(out: Path) -> Iterator[Path]:
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
+        _drop_temporaries(out)
         yield out
     finally:
         os.close(fd)  # releases the lock
+
+
+def _drop_temporaries(out: Path) -> None:
+    """Remove the temporary files of atomic writes (``.<name>.<random>.tmp``) that a stopped
+    run left: only the run holding the lock writes them, so none of them is in use."""
+    for folder in (out, out / ".parts", out / PARTIAL_DIR):
+        for tmp in folder.glob(".*.tmp"):
+            tmp.unlink(missing_ok=True)
 
 
 def read_manifest(out: Path) -> dict[str, Any] | None:

@@ -38,6 +38,7 @@ from simulator.rows import chunk_constants, chunk_frame, deals_schema
 from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missing_ranges
 from simulator.stats import summarize
 from simulator.stopping import StopRequested, StopSignals, exit_code
+from simulator.watchdog import exit_with_parent
 from simulator.worker import RunContext, play_chunk
 
 
@@ -119,8 +120,16 @@ def _backend(cfg: TournamentConfig, jobs: int) -> Iterator[None]:
     """joblib's loky processes here, or a Dask cluster (``scheduler`` address, else a
     local cluster of ``jobs`` workers) through joblib's Dask backend."""
     if cfg.backend != "dask":
-        with parallel_config(backend="loky", n_jobs=jobs):
-            yield
+        try:
+            # every worker watches its parent from its start, even one that never gets a chunk
+            # (it would otherwise outlive a killed run, blocked on the task queue)
+            with parallel_config(
+                backend="loky", n_jobs=jobs, initializer=exit_with_parent, initargs=(os.getpid(),)
+            ):
+                yield
+        finally:
+            if jobs > 1:
+                _release_workers()
         return
     try:
         from distributed import Client, LocalCluster
@@ -145,6 +154,14 @@ def _backend(cfg: TournamentConfig, jobs: int) -> Iterator[None]:
             yield
     finally:
         client.close()
+
+
+def _release_workers() -> None:
+    """Stop loky's idle worker processes once the play is over: writing the files does not
+    use them, and their memory would add to the peak of the run's process tree."""
+    from joblib.externals.loky import get_reusable_executor
+
+    get_reusable_executor().shutdown(wait=True)
 
 
 @dataclass

@@ -115,6 +115,7 @@ def test_sigterm_sigint_and_sigkill_lose_nothing_and_the_resume_is_identical(tmp
     for name, data in files.items():
         assert (out / name).read_bytes() == data, name
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+    assert not list(out.glob(".*.tmp"))  # a temporary file the stop left is gone
 
 
 def test_a_second_run_into_a_busy_folder_refuses_at_once(tmp_path):
@@ -171,7 +172,6 @@ def test_a_signal_while_the_files_are_written_stops_at_once_and_the_resume_write
     assert manifest["status"] == "interrupted"
     assert manifest["deal_groups_completed"] == manifest["deal_groups_total"] == 1500
     assert not (out / "balance.parquet").exists() and _parts(out) > 0
-    assert not list(out.glob(".*.tmp"))
     done = subprocess.run(
         [CARDSIM, "run", str(config), "--out", str(out), "--quiet"], capture_output=True, text=True
     )
@@ -179,3 +179,4 @@ def test_a_signal_while_the_files_are_written_stops_at_once_and_the_resume_write
     for name in names:
         assert (out / name).read_bytes() == (tmp_path / "ref" / name).read_bytes(), name
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+    assert not list(out.glob(".*.tmp"))  # a temporary file the stop left is gone

@@ -6,7 +6,8 @@
 The learner plays seat 0 of ``sweep_env(players=2, opponents={1: "random"})``; the dealer is
 drawn per deal, so it learns both to lead and to follow. The reward is the deal's points margin
 (own points minus the opponent's); the gradient of each deal's log-probabilities is scaled by
-the margin minus a running mean of margins (the baseline).
+the margin minus a running mean of margins (the baseline). A capture takes a few steps (its
+card, each card taken, done); every step the agent is asked is a choice the gradient trains.
 """
 
 from __future__ import annotations
@@ -55,10 +56,7 @@ def train(deals: int, lr: float, seed: int) -> tuple[LinearPolicy, list[float]]:
         for x, ids, p, k in steps:
             g = -p
             g[k] += 1.0  # d log p_k / d logits
-            buckets, cards = policy.parts(ids)
-            step = np.outer(lr * advantage * g, x)
-            np.add.at(policy.slot_w, buckets, step)
-            np.add.at(policy.card_w, cards, step)
+            policy.w[ids] += np.outer(lr * advantage * g, x)
         if (deal + 1) % 500 == 0:
             print(f"deal {deal + 1}: mean margin of the last 500 deals {np.mean(margins[-500:]):+.2f}")
     return policy, margins

@@ -4,8 +4,10 @@
 ``package.module:attr`` or ``path/to/file.py:attr`` (relative to the current folder). The
 observation is the game's vector of simulator/rl/observe and the mask the int8 vector over
 ``GAME.actions``, exactly what the PettingZoo environments of simulator.rl give an agent, so a
-policy trained there plays here unchanged. With ``params.args``, ``attr`` is a factory called
-once with those keyword arguments (``{weights: results/my.npz}``) to build the callable.
+policy trained there plays here unchanged: a move of several steps (a capture: its card, each
+card taken, done) asks the policy at every step that has a choice, as the environment does.
+With ``params.args``, ``attr`` is a factory called once with those keyword arguments
+(``{weights: results/my.npz}``) to build the callable.
 A policy should be deterministic: it gets no RNG (sample inside it with its own seed if needed).
 """
 
@@ -22,6 +24,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from simulator.rl.actions import codec_for
+from simulator.rl.actions.steps import complete
 from simulator.rl.observe import encoder_for
 from strategies.base import Strategy
 
@@ -95,10 +98,15 @@ class PolicyStrategy(Strategy):
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         codec = codec_for(view.game)
         _, encode = encoder_for(view.game)
-        legal = codec.legal(moves)
-        mask = np.zeros(codec.size, np.int8)
-        mask[list(legal)] = 1
-        action = int(self._policy(encode(view), mask))
-        if action not in legal:
-            raise ValueError(f"the policy returned action {action}, which is not legal here")
-        return legal[action]
+        turn = codec.turn(view, moves)
+        while True:
+            options = turn.options()
+            mask = np.zeros(codec.size, np.int8)
+            mask[options] = 1
+            action = int(self._policy(encode(view, turn.head, turn.selected), mask))
+            if action not in options:
+                raise ValueError(f"the policy returned action {action}, which is not legal here")
+            turn.step(action)
+            complete(turn)
+            if turn.move is not None:
+                return turn.move

@@ -5,18 +5,25 @@ are played inside the environment by cardsim strategies (``random``, ``greedy``,
 or a Strategy instance), reset on every deal with their own seeded RNG, as in a tournament.
 The observation is a dict (PettingZoo's classic-games form): ``observation``, the game's
 float32 vector built from the seat's view alone (simulator/rl/observe), and ``action_mask``,
-an int8 vector over the game's action ids (simulator/rl/actions), 1 exactly for the legal
-moves of the agent to act. Every agent is asked at each of its turns, forced moves included.
+an int8 vector over the game's action ids (simulator/rl/actions), 1 exactly for the ids the
+agent to act may take now. A move is one id or a few (a capture: its card, then each card
+taken, then done; simulator/rl/actions/steps.py): the agent acts again until its move is
+complete, and a step whose mask has a single id is taken for it, except the first step of
+each turn, which is always asked (forced moves included). The observation vector is built
+when it is first read (a random agent that reads only the mask does not pay for it), from the
+view taken at ``observe`` time.
 
 Rewards come once, at the end of the deal, to every agent: ``points`` (its side's points in
 the deal; Sueca: the seat's hand score), ``margin`` (those points minus the mean of the other
-sides') or ``win`` (the sign of the margin). Partners share their side's reward.
+sides') or ``win`` (the sign of the margin). Partners share their side's reward. With
+``max_cycles``, every agent is truncated (reward 0) when the agent to act has already taken
+that many steps, as in PettingZoo's environments with a step limit.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -26,7 +33,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from simulator.games import get_game
 from simulator.games.base import RulesBase
 from simulator.plugins import load_strategy
-from simulator.rl.actions import codec_for
+from simulator.rl.actions import Decision, codec_for
+from simulator.rl.actions.steps import complete
 from simulator.rl.observe import encoder_for
 from simulator.variants import resolve_variant
 from strategies.base import DealResult, Strategy
@@ -55,6 +63,76 @@ def _reward(points: tuple[int, ...], side: int, mode: str) -> float:
     return margin if mode == "margin" else float(np.sign(margin))
 
 
+class Observation(dict):  # type: ignore[type-arg]
+    """``{"observation": vector, "action_mask": mask}``, the vector built on first read.
+
+    A plain dict to every reader (keys, items, equality, copies, pickling); only the moment
+    the vector is computed differs."""
+
+    __slots__ = ("_build",)
+
+    def __init__(self, mask: np.ndarray, build: Callable[[], np.ndarray]) -> None:
+        dict.__setitem__(self, "action_mask", mask)
+        self._build: Callable[[], np.ndarray] | None = build
+
+    def _full(self) -> None:
+        build = self._build
+        if build is not None:
+            self._build = None
+            mask = dict.pop(self, "action_mask")
+            dict.__setitem__(self, "observation", build())
+            dict.__setitem__(self, "action_mask", mask)
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        if self._build is not None and key == "observation":
+            self._full()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "observation":
+            self._full()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key == "observation" or dict.__contains__(self, key)
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[str]:
+        self._full()
+        return dict.__iter__(self)
+
+    def keys(self) -> Any:
+        self._full()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._full()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._full()
+        return dict.items(self)
+
+    def copy(self) -> dict[str, np.ndarray]:
+        self._full()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._full()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self._full()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> Any:
+        return (dict, (self.copy(),))
+
+
 class CardGameEnv(AECEnv):
     """One deal of a cardsim game; see the module docstring for agents, observations and rewards."""
 
@@ -68,6 +146,7 @@ class CardGameEnv(AECEnv):
         *,
         players: int | None = None,
         reward: str = "points",
+        max_cycles: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -75,12 +154,16 @@ class CardGameEnv(AECEnv):
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi', 'human' or None, got {render_mode!r}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be a positive number of steps or None, got {max_cycles!r}")
         self.game = get_game(game)
         self.rules = resolve_rules(game, rules, players)
-        self.metadata = {**self.metadata, "name": f"cardsim_{game}_v0"}  # type: ignore[misc]
+        self.metadata = {**self.metadata, "name": f"cardsim_{game}_v1"}  # type: ignore[misc]
         self.reward_mode = reward
+        self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.codec = codec_for(game)
+        self._needs_moves = getattr(self.codec, "needs_moves", True)
         self.layout, self._encode = encoder_for(game)
         n = self.rules.num_players
         self._opponents = self._build_opponents(opponents or {}, n)
@@ -101,8 +184,11 @@ class CardGameEnv(AECEnv):
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._rng = random.Random()
         self.deal: Any = None
-        self._legal: Mapping[int, Any] | None = None
+        self._turn: Decision | None = None
+        self._views: dict[int, Any] = {}
         self._last: tuple[int, Any] | None = None
+        self._steps: dict[str, int] = {}
+        self.agent_moves = 0
 
     def _build_opponents(self, opponents: Mapping[int, OpponentArg], n: int) -> dict[int, Strategy]:
         built: dict[int, Strategy] = {}
@@ -141,35 +227,59 @@ class CardGameEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = dict.fromkeys(self.agents, 0)
+        #: moves the agents completed in this deal (a move may take several steps)
+        self.agent_moves = 0
         self._last = None
-        self._legal = None
+        self._turn = None
+        self._views = {}
         self._play_opponents()
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self.deal is None:
+            raise RuntimeError("call reset() before observe()")
         seat = self._seat_of[agent]
-        mask = np.zeros(self.codec.size, np.int8)
-        if self.deal.current_player() == seat:
-            legal = self._legal_ids()
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
-        return {"observation": self._encode(self.deal.view(seat)), "action_mask": mask}
+        deal = self.deal
+        flags = bytearray(self.codec.size)
+        head = -1
+        taken = 0
+        if deal.current_player() == seat and not self.truncations[agent]:
+            turn = self.decision()
+            for i in turn.options():
+                flags[i] = 1
+            head, taken = turn.head, turn.selected
+        mask = np.frombuffer(flags, np.int8)
+        view = self._view(seat)
+        encode = self._encode
+        return Observation(mask, lambda: encode(view, head, taken))
 
     def step(self, action: Any) -> None:
+        if self.deal is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self._legal_ids().get(int(action))
-        if move is None:
+        turn = self.decision()
+        try:
+            turn.step(int(action))
+        except (ValueError, TypeError):
             raise ValueError(
                 f"action {action} is not legal for {agent} now; use the action_mask "
                 f"(it means: {self.codec.describe(int(action))})"
-            )
-        self._cumulative_rewards[agent] = 0.0
-        self._apply(move)
+            ) from None
+        self._steps[agent] += 1
+        complete(turn)
+        if turn.move is None:
+            self._select()
+            return
+        self.agent_moves += 1
+        self._apply(turn.move)
         self._play_opponents()
         self._select()
-        self._accumulate_rewards()
+        if self.deal.is_over():
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -193,19 +303,32 @@ class CardGameEnv(AECEnv):
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def legal_moves(self) -> Mapping[int, Any]:
-        """Action id -> move of the agent to act (empty once the deal is over)."""
-        return self._legal_ids()
+    def decision(self) -> Decision:
+        """The move being decided by the agent to act (``options()``: the legal ids now)."""
+        turn = self._turn
+        if turn is None:
+            deal = self.deal
+            if self._needs_moves:  # the generic turns read the move list only
+                turn = self._turn = self.codec.turn(None, deal.legal_moves())
+            else:
+                turn = self._turn = self.codec.turn(self._view(deal.current_player()), ())
+        return turn
 
-    def _legal_ids(self) -> Mapping[int, Any]:
-        if self._legal is None:
-            self._legal = self.codec.legal(self.deal.legal_moves()) if not self.deal.is_over() else {}
-        return self._legal
+    def _view(self, seat: int) -> Any:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.deal.view(seat)
+        return view
+
+    def legal_actions(self) -> list[int]:
+        """The ids the agent to act may take now (empty once the deal is over)."""
+        return [] if self.deal.is_over() else self.decision().options()
 
     def _apply(self, move: Any) -> None:
         self._last = (self.deal.current_player(), move)
         self.deal.apply(move)
-        self._legal = None
+        self._turn = None
+        self._views = {}
 
     def _play_opponents(self) -> None:
         """Let the strategies of the opponent seats play until a learner is to act or the deal ends."""
@@ -225,7 +348,10 @@ class CardGameEnv(AECEnv):
     def _select(self) -> None:
         deal = self.deal
         if not deal.is_over():
-            self.agent_selection = self._agent_of[deal.current_player()]
+            agent = self._agent_of[deal.current_player()]
+            self.agent_selection = agent
+            if self.max_cycles is not None and self._steps[agent] >= self.max_cycles:
+                self._truncate()
             return
         points = tuple(deal.side_points())
         side_of = self.rules.side_of_seat
@@ -237,3 +363,9 @@ class CardGameEnv(AECEnv):
             strategy.on_deal_end(DealResult(points, side_of[seat]))
         if getattr(self, "agent_selection", None) not in self.agents:
             self.agent_selection = self.agents[0]
+
+    def _truncate(self) -> None:
+        """``max_cycles`` reached: every agent is truncated; no reward (the deal is unfinished)."""
+        for agent in self.agents:
+            self.truncations[agent] = True
+            self.infos[agent] = {"truncated": "max_cycles"}

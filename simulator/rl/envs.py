@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pettingzoo.utils import OrderEnforcingWrapper  # type: ignore[import-untyped]
-
 from simulator.rl.env import CardGameEnv, OpponentArg, RulesArg
 
 
@@ -16,36 +14,40 @@ def make_env(
     *,
     players: int | None = None,
     reward: str = "points",
+    max_cycles: int | None = None,
     render_mode: str | None = None,
-) -> OrderEnforcingWrapper:
-    """A PettingZoo AEC environment of one deal of ``game`` (wrapped like PettingZoo's own games).
+) -> CardGameEnv:
+    """A PettingZoo AEC environment of one deal of ``game``.
 
     ``rules``: a preset name (``"build_sweep"``), a variant mapping as in a tournament config
     (``{"base": "standard", "target_score": 15}``) or a rules object; ``players``: the player
     count (default: the preset's); ``opponents``: seat -> strategy name, strategy YAML path or
     Strategy instance, for the seats played inside the environment; ``reward``: ``points``,
-    ``margin`` or ``win``.
+    ``margin`` or ``win``; ``max_cycles``: truncate the deal once the agent to act has taken that
+    many steps. The environment checks the call order itself (``reset`` first), so it is not
+    wrapped: PettingZoo's OrderEnforcingWrapper cost more than a step of the game.
     """
-    raw = CardGameEnv(game, rules, opponents, players=players, reward=reward, render_mode=render_mode)
-    return OrderEnforcingWrapper(raw)
+    return CardGameEnv(
+        game, rules, opponents, players=players, reward=reward, max_cycles=max_cycles, render_mode=render_mode
+    )
 
 
 def sweep_env(
     rules: RulesArg = None, opponents: Mapping[int, OpponentArg] | None = None, **kwargs: object
-) -> OrderEnforcingWrapper:
+) -> CardGameEnv:
     """Sweep (2-4 players); see :func:`make_env`."""
     return make_env("sweep", rules, opponents, **kwargs)  # type: ignore[arg-type]
 
 
 def seep_env(
     rules: RulesArg = None, opponents: Mapping[int, OpponentArg] | None = None, **kwargs: object
-) -> OrderEnforcingWrapper:
+) -> CardGameEnv:
     """Seep (2-4 players); see :func:`make_env`."""
     return make_env("seep", rules, opponents, **kwargs)  # type: ignore[arg-type]
 
 
 def sueca_env(
     rules: RulesArg = None, opponents: Mapping[int, OpponentArg] | None = None, **kwargs: object
-) -> OrderEnforcingWrapper:
+) -> CardGameEnv:
     """Sueca italienne (5 players); see :func:`make_env`."""
     return make_env("sueca", rules, opponents, **kwargs)  # type: ignore[arg-type]

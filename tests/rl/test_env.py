@@ -1,4 +1,5 @@
-"""The PettingZoo environments: PettingZoo's own API and seed tests, opponents, rewards, errors."""
+"""The PettingZoo environments: PettingZoo's own API, seed and max-cycles tests, opponents, rewards,
+moves of several steps, errors."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from simulator.rl import make_env, seep_env, sueca_env, sweep_env
@@ -76,17 +78,104 @@ def test_margin_and_win_rewards() -> None:
     assert set(wins.values()) <= {-1.0, 0.0, 1.0} and len(wins) == 5
 
 
-def test_masks_mark_exactly_the_legal_moves_of_the_agent_to_act() -> None:
+def test_masks_mark_exactly_the_legal_ids_of_the_agent_to_act() -> None:
     env = seep_env("standard")
     env.reset(seed=1)
     raw = env.unwrapped
     for agent in raw.agents:
         mask = env.observe(agent)["action_mask"]
         if agent == env.agent_selection:
-            assert set(mask.nonzero()[0]) == set(raw.legal_moves())
-            assert len(raw.legal_moves()) == len(raw.deal.legal_moves())
+            assert mask.nonzero()[0].tolist() == raw.legal_actions()
+            moves = raw.deal.legal_moves()
+            assert {raw.codec.decode(i, raw.deal) for i in raw.legal_actions()} == set(moves)
         else:
             assert not mask.any()
+
+
+@pytest.mark.parametrize("game", ["sweep", "seep"])
+def test_a_move_of_several_steps_is_played_as_encoded(game: str) -> None:
+    """Every move the engine allows, played by its encoded ids (the forced ones skipped by the
+    environment), is the move the deal receives; the agent keeps the turn until it is complete."""
+    env = make_env(game, "standard", players=2)
+    rng = random.Random(2)
+    multi = 0
+    for seed in range(4):
+        env.reset(seed=seed)
+        raw = env.unwrapped
+        while not raw.deal.is_over():
+            agent = env.agent_selection
+            moves = raw.deal.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            ids = list(raw.codec.encode(move))
+            plays = len(raw.deal.view(0).history)
+            taken = 0
+            while len(raw.deal.view(0).history) == plays:
+                assert env.agent_selection == agent
+                obs = env.observe(agent)
+                action = next(i for i in ids if obs["action_mask"][i])
+                assert obs["action_mask"].sum() > 1 or taken == 0
+                ids = ids[ids.index(action) + 1 :]
+                env.step(action)
+                taken += 1
+            multi += taken > 1
+            assert raw.deal.view(0).history[plays][1] == move
+    assert multi
+
+
+def test_observations_are_built_on_first_read_from_the_view_at_observe_time() -> None:
+    env = sweep_env("standard", players=2)
+    env.reset(seed=6)
+    agent = env.agent_selection
+    obs = env.observe(agent)
+    expected = env.unwrapped._encode(env.unwrapped.deal.view(0 if agent == "player_0" else 1))
+    env.step(int(obs["action_mask"].nonzero()[0][0]))  # the deal moves on before the read
+    assert list(obs) == ["observation", "action_mask"] and len(obs) == 2
+    assert np.array_equal(obs["observation"], expected)
+    assert obs.copy().keys() == obs.keys() and obs == obs.copy()
+
+
+class Module:
+    """What PettingZoo's max-cycles test is given: ``env(max_cycles=...)`` (and ``parallel_env``)."""
+
+    def __init__(self, game: str, variant: str, players: int) -> None:
+        self.args = (game, variant, players)
+
+    def env(self, max_cycles: int) -> object:
+        game, variant, players = self.args
+        return make_env(game, variant, players=players, max_cycles=max_cycles)
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+def test_max_cycles_truncates_every_agent(game: str, variant: str, players: int) -> None:
+    """The AEC half of PettingZoo's max_cycles_test, with masked actions (these turn-based games
+    have no parallel form): no agent takes more than max_cycles steps, then all are truncated."""
+    max_cycles = 4
+    env = Module(game, variant, players).env(max_cycles)
+    for seed in range(10):  # a Sueca hand can end sooner (a short nuls hand): try another deal
+        env.reset(seed=seed)
+        counts = dict.fromkeys(env.possible_agents, 0)
+        rng = random.Random(seed)
+        ends = set()
+        for agent in env.agent_iter():
+            counts[agent] += 1
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                ends.add((term, trunc, reward if trunc else 0.0, tuple(info)))
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+        assert not env.agents and all(c <= max_cycles + 1 for c in counts.values())
+        if ends == {(False, True, 0.0, ("truncated",))}:
+            assert max(counts.values()) == max_cycles + 1
+            return
+        assert ends == {(True, False, 0.0, ("points",))}
+    raise AssertionError("no deal was long enough to be truncated")
+
+
+def test_max_cycles_is_checked() -> None:
+    with pytest.raises(ValueError, match="max_cycles must be"):
+        sweep_env(max_cycles=0)
 
 
 def test_an_illegal_action_is_refused_with_its_meaning() -> None:

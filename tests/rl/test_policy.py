@@ -14,6 +14,7 @@ from simulator.games import get_game  # noqa: E402
 from simulator.play import play_deal, reset_agents  # noqa: E402
 from simulator.plugins import spec_from_yaml  # noqa: E402
 from simulator.rl import sweep_env  # noqa: E402
+from simulator.rl.actions.steps import complete  # noqa: E402
 from simulator.variants import resolve_variant  # noqa: E402
 from strategies.base import Strategy  # noqa: E402
 from strategies.policy import PolicyStrategy  # noqa: E402
@@ -57,35 +58,46 @@ def test_the_policy_plays_the_move_of_the_id_it_returns(game: str) -> None:
     play_deal(g.new_deal(rules, 11), agents)
     calls = [c for a in agents for c in a.calls]
     assert calls
-    for _, moves, move in calls:
-        legal = g.actions.legal(moves)
-        assert move == legal[max(legal)]
+    for view, moves, move in calls:
+        turn = g.actions.turn(view, moves)
+        while turn.move is None:  # the highest id at every step that has a choice
+            turn.step(max(turn.options()))
+            complete(turn)
+        assert move == turn.move
 
 
 class Seen:
-    """A policy that keeps what it is given and plays the lowest legal id."""
+    """A policy that keeps what it is given and plays the highest legal id (captures, builds)."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[np.ndarray, np.ndarray]] = []
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         self.calls.append((observation, action_mask))
-        return int(np.flatnonzero(action_mask)[0])
+        return int(np.flatnonzero(action_mask)[-1])
 
 
 def test_the_plug_in_sees_what_the_environment_gives_an_agent() -> None:
+    """Move by move, the plug-in's policy calls get the observations and masks the environment
+    gives the agent over the steps of that move (forced steps skipped by both)."""
     env = sweep_env("build_sweep", players=3)
     env.reset(seed=5)
     raw = env.unwrapped
     strategy = policy(LOWEST)
     strategy._policy = seen = Seen()
-    for step in range(20):
-        obs = env.observe(env.agent_selection)
-        view = raw.deal.view(raw.deal.current_player())
-        strategy.choose(view, raw.deal.legal_moves())
-        observation, mask = seen.calls[step]
-        assert np.array_equal(observation, obs["observation"]) and np.array_equal(mask, obs["action_mask"])
-        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    steps = 0
+    for _ in range(30):
+        seen.calls.clear()
+        move = strategy.choose(raw.deal.view(raw.deal.current_player()), raw.deal.legal_moves())
+        for observation, mask in seen.calls:
+            obs = env.observe(env.agent_selection)
+            assert np.array_equal(observation, obs["observation"]) and np.array_equal(
+                mask, obs["action_mask"]
+            )
+            env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+            steps += 1
+        assert raw._last is not None and raw._last[1] == move
+    assert steps > 30  # some moves took several steps
 
 
 def test_an_illegal_id_is_a_strategy_fault() -> None:

@@ -1,29 +1,62 @@
-"""Seep action ids: played card x slot (see slots.py), 64 slots per card, then the five bids.
+"""Seep action ids (simulator/rl/actions/steps.py): 630 ids, a move is one to a few of them.
 
-Ids ``0 .. 52*64-1`` are ``card * 64 + slot``; ids ``3328 .. 3332`` are the bids of 9 .. 13
-(seep.md §3.3). Within a card, moves sort by kind (THROW, CAPTURE, HOUSE, BREAK), then the
-house value, then the move using most loose cards first, then the floor mask: slot 0 is the
-card's throw whenever a throw is legal.
+| ids | step |
+|---|---|
+| 0 .. 51 | throw card c (a complete move) |
+| 52 .. 103 | capture with card 52 + c, then the loose cards it takes |
+| 104 .. 363 | house of value V with card c: 104 + 5 c + (V - 9), then its loose cards |
+| 364 .. 571 | break a house to value V' with card c: 364 + 4 c + (V' - 10), then the absorbed cards |
+| 572 .. 576 | bid 9 .. 13 (a complete move) |
+| 577 .. 628 | take loose card 577 + t (increasing card order) |
+| 629 | done: the cards taken are the move's floor set |
+
+A capture taking only a house is ``(52 + c, 629)``. Seep's move lists are small (the
+compulsory capture keeps the floor short), so the mask of each step filters the position's
+legal moves (the generic ``Turn``).
 """
 
 from __future__ import annotations
 
-from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE, THROW
-from simulator.rl.actions.slots import SlotCodec
+from typing import Any
 
-SLOTS = 64
-MIN_BID = 9
-BIDS = 5
-_KIND = {THROW: 0, CAPTURE: 1, HOUSE: 2, BREAK: 3}
+from simulator.cards import card_str
+from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW
+from simulator.rl.actions.steps import StepCodec
 
-
-def sort_key(move: object) -> tuple[int, ...]:
-    floor = move.floor  # type: ignore[attr-defined]
-    return (_KIND[move.action], move.value, -floor.bit_count(), floor)  # type: ignore[attr-defined]
+HOUSES = 104
+BREAKS = HOUSES + 5 * 52
+BIDS = BREAKS + 4 * 52
+HEADS = BIDS + 5
 
 
-def bid_index(move: object) -> int:
-    return move.value - MIN_BID  # type: ignore[attr-defined]
+def head_of(move: Any) -> int:
+    action, card = move.action, move.card
+    if action == THROW:
+        return card
+    if action == CAPTURE:
+        return 52 + card
+    if action == HOUSE:
+        return HOUSES + 5 * card + move.value - 9
+    if action == BREAK:
+        return BREAKS + 4 * card + move.value - 10
+    return BIDS + move.value - 9
 
 
-ACTIONS = SlotCodec(SLOTS, sort_key, BIDS, bid_index, lambda i: f"bid {MIN_BID + i}")
+def set_of(move: Any) -> int:
+    return -1 if move.action == THROW or move.action == BID else move.floor
+
+
+def head_text(action: int) -> str:
+    if action >= BIDS:
+        return f"bid {action - BIDS + 9}"
+    if action >= BREAKS:
+        card, k = divmod(action - BREAKS, 4)
+        return f"break to {k + 10} with {card_str(card)}"
+    if action >= HOUSES:
+        card, k = divmod(action - HOUSES, 5)
+        return f"house {k + 9} with {card_str(card)}"
+    kind, card = divmod(action, 52)
+    return f"{('throw', 'capture with')[kind]} {card_str(card)}"
+
+
+ACTIONS = StepCodec(HEADS, head_of, set_of, head_text)

@@ -1,4 +1,4 @@
-"""Sueca action ids: one fixed id per move, 146 in all (the move alone gives its id).
+"""Sueca action ids: one fixed id per move, 146 in all; every move is a single step.
 
 | ids | move |
 |---|---|
@@ -12,11 +12,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from simulator.games.sueca import moves as m
 from simulator.games.sueca.cards import PACK_CARDS
+from simulator.rl.actions.steps import StepCodec
 
 #: every move in id order (the prebuilt move objects of the game)
 MOVES: tuple[Any, ...] = (
@@ -27,34 +27,11 @@ MOVES: tuple[Any, ...] = (
     *(m.CALL_CARDS[c] for c in PACK_CARDS),
     *(m.PLAYS[c] for c in PACK_CARDS),
 )
+_IDS = {move: i for i, move in enumerate(MOVES)}
 
 
-class SuecaActions:
-    """The fixed table of Sueca moves (``state`` is only used to check legality)."""
-
-    size = len(MOVES)
-
-    def __init__(self) -> None:
-        self._ids = {move: i for i, move in enumerate(MOVES)}
-
-    def legal(self, moves: Sequence[Any]) -> dict[int, Any]:
-        ids = self._ids
-        return {ids[move]: move for move in moves}
-
-    def encode(self, move: Any, state: Any) -> int:
-        if move not in state.legal_moves():
-            raise ValueError(f"move {move!r} is not a legal move of this position")
-        return self._ids[move]
-
-    def decode(self, action: int, state: Any) -> Any:
-        if 0 <= action < self.size and MOVES[action] in state.legal_moves():
-            return MOVES[action]
-        raise ValueError(f"action {action} is not legal in this position")
-
-    def describe(self, action: int) -> str:
-        if not 0 <= action < self.size:
-            raise ValueError(f"action {action} is outside 0..{self.size - 1}")
-        return m.move_text(MOVES[action])
+def set_of(move: Any) -> int:
+    return -1
 
 
-ACTIONS = SuecaActions()
+ACTIONS = StepCodec(len(MOVES), _IDS.__getitem__, set_of, lambda i: m.move_text(MOVES[i]), sets=False)

@@ -1,8 +1,9 @@
 """Named feature blocks of an observation vector: card blocks first, then scalar features.
 
 A card block is 52 floats, one per card int (A♠ A♥ A♦ A♣ 2♠ ... K♣), 1 for the cards of a
-mask. All the card masks of an observation are unpacked by one numpy call, and the scalar
-features are filled in a plain list: an observation costs a few microseconds.
+mask. The card masks of an observation are packed into one Python int and unpacked by one
+numpy call, and the scalar features are filled in a plain list: an observation costs a few
+microseconds.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Layout:
         self.scalar_size = at - self.card_size
         #: offset of each scalar block within the scalar list ``build`` receives
         self.at = {n: self.offsets[n] - self.card_size for n, _, _ in scalars}
+        self._bytes = (self.card_size + 7) // 8
 
     def slice(self, name: str) -> slice:
         start = self.offsets[name]
@@ -38,10 +40,16 @@ class Layout:
 
     def build(self, masks: Sequence[int], scalars: Sequence[float]) -> np.ndarray:
         """The observation: the card blocks of ``masks`` (in layout order), then ``scalars``."""
+        packed = 0
+        shift = 0
+        for m in masks:
+            packed |= m << shift
+            shift += 52
+        raw = np.frombuffer(packed.to_bytes(self._bytes, "little"), np.uint8)
         out = np.empty(self.size, np.float32)
-        raw = np.array(masks, np.uint64).view(np.uint8)
-        out[: self.card_size] = np.unpackbits(raw, bitorder="little").reshape(-1, 64)[:, :52].reshape(-1)
-        out[self.card_size :] = scalars
+        size = self.card_size
+        out[:size] = np.unpackbits(raw, count=size, bitorder="little")
+        out[size:] = scalars
         return out
 
     def markdown(self) -> str:

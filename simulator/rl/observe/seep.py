@@ -1,4 +1,4 @@
-"""Seep observation (2-4 players, every variant): 486 floats from a ``SeepView``.
+"""Seep observation (2-4 players, every variant): 599 floats from a ``SeepView`` and the step.
 
 Seats are relative to the observer (0 = itself), sides are ordered own side first. The captured
 piles are public (captures are played face up): they are rebuilt from the view's history.
@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from simulator.cards import RANK
+from simulator.games.seep.actions import BIDS, BREAKS, HOUSES
 from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE
 from simulator.rl.observe.layout import Layout, relative_sides
 
@@ -21,6 +22,8 @@ LAYOUT = Layout(
         ("house_cards", 1, "cards in houses"),
         ("piles", 4, "captured cards of each side (own side first), from the history"),
         ("played", 1, "every card played so far"),
+        ("decision_card", 1, "the card of the capture, house or break being decided (zero while choosing)"),
+        ("taken", 1, "the loose cards taken so far for that move"),
     ),
     scalars=(
         ("houses", 5 * 5, "per house value 9..13: exists, cemented, owned by me, by my partner, by others"),
@@ -35,6 +38,8 @@ LAYOUT = Layout(
         ("scores", 4, "baazi totals per side before this deal / baazi target"),
         ("players", 3, "one-hot number of players (2, 3, 4)"),
         ("rules", 5, "thirty-point game, cementing, owner must retain, floor up at bid, 12-card hands"),
+        ("decision", 4, "one-hot step: choose a move, take cards for a capture, a house, a break"),
+        ("decision_value", 5, "one-hot value 9..13 of the house or break being decided"),
     ),
 )
 _A = LAYOUT.at
@@ -60,7 +65,8 @@ def captured_piles(history: Any, side_of: tuple[int, ...], nsides: int) -> list[
     return piles
 
 
-def encode(view: Any) -> np.ndarray:
+def encode(view: Any, head: int = -1, taken: int = 0) -> np.ndarray:
+    """``head``: the head id of the move being decided (-1: none yet), ``taken``: its cards so far."""
     v = view  # a SeepView
     rules = v.rules
     seat = v.seat
@@ -102,4 +108,20 @@ def encode(view: Any) -> np.ndarray:
         rules.floor_visible_at_bid,
         rules.three_player_hand_size == 12,
     )
-    return LAYOUT.build((v.hand, v.loose, in_houses, *piles, v.played), s)
+    pending = 0
+    if 52 <= head < BIDS:  # a capture, house or break being decided
+        if head < HOUSES:
+            kind, card = 1, head - 52
+        elif head < BREAKS:
+            card, k = divmod(head - HOUSES, 5)
+            kind, value = 2, k + 9
+        else:
+            card, k = divmod(head - BREAKS, 4)
+            kind, value = 3, k + 10
+        pending = 1 << card
+        if kind > 1:
+            s[_A["decision_value"] + value - 9] = 1.0
+    else:
+        kind = 0
+    s[_A["decision"] + kind] = 1.0
+    return LAYOUT.build((v.hand, v.loose, in_houses, *piles, v.played, pending, taken), s)

@@ -57,7 +57,8 @@ def _seat(s: list[float], name: str, who: int | None, seat: int) -> None:
     s[_A[name] + ((who - seat) % N if who is not None and who >= 0 else N)] = 1.0
 
 
-def encode(view: Any) -> np.ndarray:
+def encode(view: Any, head: int = -1, taken: int = 0) -> np.ndarray:
+    """Every Sueca move is one step: ``head`` and ``taken`` are unused."""
     v = view  # a SuecaView
     seat = v.seat
     s = [0.0] * LAYOUT.scalar_size

@@ -1,4 +1,4 @@
-"""Sweep observation (2-4 players, every variant): 519 floats from a ``SweepView``.
+"""Sweep observation (2-4 players, every variant): 626 floats from a ``SweepView`` and the step.
 
 Seats are relative to the observer (0 = itself, 1 the next to play...), sides are ordered own
 side first; slots of seats or sides the variant lacks stay zero.
@@ -20,6 +20,8 @@ LAYOUT = Layout(
         ("other_builds", 1, "cards in builds owned by other sides"),
         ("piles", 4, "captured cards of each side (own side first), played cards included"),
         ("unseen", 1, "cards not in the own hand, on the table or in a pile: other hands and stock"),
+        ("decision_card", 1, "the card of the capture or build being decided (zero while choosing a move)"),
+        ("taken", 1, "the table cards taken so far for that capture or build"),
     ),
     scalars=(
         ("own_build_values", 10, "1 at v-1 if the observer's side owns a build of value v"),
@@ -32,13 +34,15 @@ LAYOUT = Layout(
         ("scores", 4, "match totals per side before this round / target score"),
         ("players", 3, "one-hot number of players (2, 3, 4)"),
         ("rules", 6, "teams, sweep_bonus, builds, eight-card deal, doubled A♠, last-play sweep"),
+        ("decision", 3, "one-hot step: choose a move, take cards for a capture, take cards for a build"),
     ),
 )
 _A = LAYOUT.at
 _ALL = (1 << 52) - 1
 
 
-def encode(view: Any) -> np.ndarray:
+def encode(view: Any, head: int = -1, taken: int = 0) -> np.ndarray:
+    """``head``: the head id of the move being decided (-1: none yet), ``taken``: its cards so far."""
     v = view  # a SweepView
     rules = v.rules
     seat = v.seat
@@ -79,4 +83,7 @@ def encode(view: Any) -> np.ndarray:
         rules.ace_of_spades_sweep_double,
         rules.last_play_sweep_counts,
     )
-    return LAYOUT.build((v.hand, v.table, own_b, other_b, *piles, ~seen & _ALL), s)
+    kind, card = divmod(head, 52) if head >= 0 else (0, -1)
+    s[_A["decision"] + kind] = 1.0
+    pending = 1 << card if card >= 0 else 0
+    return LAYOUT.build((v.hand, v.table, own_b, other_b, *piles, ~seen & _ALL, pending, taken), s)

@@ -286,7 +286,7 @@ def seep_lookahead_us(states: int = 300, repeat: int = 20, seed: int = 1) -> tup
 
 
 def env_step_notes(deals: int, seed: int = 1) -> list[str]:
-    """Per game, PettingZoo environment steps/s on one core against :func:`bare_engine_rate` measured
+    """Per game, PettingZoo environment steps per CPU second against :func:`bare_engine_rate` measured
     just before (standard rules): every seat an agent taking uniform random legal ids from the mask
     ``env.last()`` gives, once reading only the mask (the observation vector is then never built)
     and once reading the observation too. Warmed up like the bare engine. Empty without ``rl``."""
@@ -304,7 +304,7 @@ def env_step_notes(deals: int, seed: int = 1) -> list[str]:
             first: int, count: int, read: bool, env: Any = env, rng: random.Random = rng
         ) -> tuple[int, int, float]:
             steps = moves = 0
-            start = time.perf_counter()
+            start = CPU()
             for i in range(first, first + count):
                 env.reset(seed=deal_seed(seed, i))
                 for _ in env.agent_iter():
@@ -318,7 +318,7 @@ def env_step_notes(deals: int, seed: int = 1) -> list[str]:
                     env.step(int(legal[int(rng.random() * len(legal))]))
                     steps += 1
                 moves += env.agent_moves
-            return steps, moves, time.perf_counter() - start
+            return steps, moves, CPU() - start
 
         play(deals, max(1, deals // 10), True)
         steps, moves, seconds = play(0, deals, False)

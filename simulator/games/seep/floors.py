@@ -17,7 +17,7 @@ from typing import Final, TypeVar
 
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
-from simulator.games.seep.movelist import Template
+from simulator.games.seep.movelist import ACTION_SHIFT, VALUE_SHIFT, Template
 from simulator.games.seep.moves import CAPTURE, HOUSE
 
 #: spread flag bit of house value V = 9..13 in the per-position target masks (0 below 9)
@@ -124,7 +124,7 @@ class FloorOptions:
                 caps = [ml | u for u in maximal_unions([s for s in sets if not s & ml])]
             else:
                 caps = maximal_unions(sets) if len(sets) > 1 else sets
-            temps = _store(_CAPTURE_PARTS, key, tuple([(CAPTURE, 0, f) for f in caps]))
+            temps = _store(_CAPTURE_PARTS, key, tuple([CAPTURE << ACTION_SHIFT | f for f in caps]))
         self.caps[v] = temps
         return temps
 
@@ -163,20 +163,21 @@ class FloorOptions:
     def _house_option(self, v: int, V: int) -> HouseOption:
         """The HOUSE templates of a v card and target V (S1, absorbed A, optional families X)."""
         a = self.rank[V]
+        head = HOUSE << ACTION_SHIFT | V << VALUE_SHIFT
         if v == V:  # the card is a set by itself: alone it only adds to an existing house
             alone = self._unions(V) or (0,)
-            new = tuple([(HOUSE, V, a | u) for u in alone if u or a])
-            return V, SBIT[V], new, tuple([(HOUSE, V, a | u) for u in alone])
+            new = tuple([head | a | u for u in alone if u or a])
+            return V, SBIT[V], new, tuple([head | a | u for u in alone])
         s1s = self._table[V - v]
         if not self.cementing:  # one set S1 and no loose V card (the caller checks)
-            return V, SBIT[V], tuple([(HOUSE, V, s1) for s1 in s1s]), ()
+            return V, SBIT[V], tuple([head | s1 for s1 in s1s]), ()
         unions = self._unions(V)
         floors: list[int]
         if unions:
             floors = list(dict.fromkeys([s1 | a | u for s1 in s1s for u in unions if not u & s1]))
         else:
             floors = [s1 | a for s1 in s1s]
-        temps = tuple([(HOUSE, V, f) for f in floors])
+        temps = tuple([head | f for f in floors])
         return V, SBIT[V], temps, temps
 
 

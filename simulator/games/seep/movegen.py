@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE
 from simulator.games.seep.floors import FLOOR_CACHE, SBIT, HouseOption, floor_options
-from simulator.games.seep.movelist import POP4, MoveList, Template
+from simulator.games.seep.movelist import ACTION_SHIFT, POP4, VALUE_SHIFT, MoveList, Template
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, THROW, SeepMove
 
 if TYPE_CHECKING:
@@ -34,8 +34,8 @@ _FROM: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in range(max(v, 9), 14))
 _PAIRS: Final = 0x5555555555555
 _QUADS: Final = 0x3333333333333
 #: the templates of a lone house capture, of a throw (§5.2, §5.5)
-_HOUSE_CAPTURE: Final[tuple[Template, ...]] = ((CAPTURE, 0, 0),)
-_THROW: Final[Template] = (THROW, 0, 0)
+_HOUSE_CAPTURE: Final[tuple[Template, ...]] = (CAPTURE << ACTION_SHIFT,)
+_THROW: Final[Template] = THROW << ACTION_SHIFT
 _THROW_ONLY: Final[tuple[Template, ...]] = (_THROW,)
 
 
@@ -128,7 +128,7 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
                     if V > 13:
                         break
                     if elig & SBIT[V]:
-                        more.append((BREAK, V, lrank[V]))
+                        more.append(BREAK << ACTION_SHIFT | V << VALUE_SHIFT | lrank[V])
             if more:
                 if temps is None:
                     more.append(_THROW)

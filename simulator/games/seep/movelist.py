@@ -17,8 +17,12 @@ from typing import Final, SupportsIndex, overload
 
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
 
-#: (action, value, canonical floor mask) of a move, the card left out
-Template = tuple[int, int, int]
+#: a move but its card, packed in one int below 2 ** 62 (a machine int once compiled):
+#: ``action << ACTION_SHIFT | value << VALUE_SHIFT | canonical floor mask``
+Template = int
+ACTION_SHIFT: Final = 56
+VALUE_SHIFT: Final = 52
+FLOOR_BITS: Final = (1 << 52) - 1
 
 _new: Final = tuple.__new__
 #: the moves made by ``with_action`` before any call (never modified)
@@ -72,6 +76,12 @@ def concrete(floor: int, loose: int) -> int:
     return cards
 
 
+def _unpack(t: Template, loose: int) -> tuple[int, int, int]:
+    """(action, value, actual floor cards) of a template on the floor ``loose``."""
+    f = t & FLOOR_BITS
+    return t >> ACTION_SHIFT, t >> VALUE_SHIFT & 15, concrete(f, loose) if f else 0
+
+
 class MoveList(Sequence[SeepMove]):
     """An immutable sequence of the legal moves, in chunk order then card order then template order.
 
@@ -108,15 +118,16 @@ class MoveList(Sequence[SeepMove]):
             v = values & 15
             values >>= 4
             if action == THROW:
-                if temps[-1][0] != THROW:
+                if temps[-1] >> ACTION_SHIFT != THROW:
                     continue
                 picked = [(0, 0)]
-            elif action == CAPTURE and temps[0][0] != CAPTURE:
+            elif action == CAPTURE and temps[0] >> ACTION_SHIFT != CAPTURE:
                 continue
             else:
                 picked = []
-                for a, value, f in temps:
-                    if a == action:
+                for t in temps:
+                    if t >> ACTION_SHIFT == action:
+                        value, f = t >> VALUE_SHIFT & 15, t & FLOOR_BITS
                         picked.append((value, concrete(f, loose) if f else 0))
                     elif action == CAPTURE:
                         break  # past the captures
@@ -160,7 +171,8 @@ class MoveList(Sequence[SeepMove]):
                     while i >= n:  # not the lowest card of the chunk
                         group &= group - 1
                         i -= n
-                    action, value, floor = temps[i]
+                    t = temps[i]
+                    action, value, floor = t >> ACTION_SHIFT, t >> VALUE_SHIFT & 15, t & FLOOR_BITS
                     if floor:
                         floor = concrete(floor, self._loose)
                     move: SeepMove = _new(SeepMove, (action, shift + _LOW4[group], value, floor))
@@ -175,7 +187,7 @@ class MoveList(Sequence[SeepMove]):
             shift = 4 * (values & 15) - 4
             values >>= 4
             group = hand >> shift & 15
-            moves = [(a, v, concrete(f, loose) if f else 0) for a, v, f in temps]
+            moves = [_unpack(t, loose) for t in temps]
             while group:
                 c = shift + _LOW4[group]
                 group &= group - 1
@@ -198,10 +210,7 @@ class MoveList(Sequence[SeepMove]):
             v = values & 15
             values >>= 4
             if card >> 2 == v - 1:
-                for a, tv, f in temps:
-                    if a == action and tv == value and (concrete(f, loose) if f else 0) == floor:
-                        return True
-                return False
+                return any(_unpack(t, loose) == (action, value, floor) for t in temps)
         return False
 
     def __repr__(self) -> str:

@@ -171,4 +171,16 @@ def _after_run(out: Path, report: bool, screen: Console) -> None:
     if line:
         screen.print(line)
     if report:
-        screen.print(f"report: {write_report(out)}")
+        from simulator.stopping import StopRequested, StopSignals, exit_code
+
+        # the run's files are complete: a stop signal now only abandons report.html (written atomically)
+        try:
+            with StopSignals().installed():
+                path = write_report(out)
+        except StopRequested as exc:
+            screen.print(
+                f"stopped while writing report.html; the run's results are complete: "
+                f"`cardsim report {out}` writes it"
+            )
+            raise typer.Exit(exit_code(exc.signum)) from None
+        screen.print(f"report: {path}")

@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import yaml
@@ -90,6 +91,19 @@ def resolve_plugin(ref: str, base_dir: Path, where: str) -> str:
     return ref
 
 
+def import_module_or_file(module_name: str, prefix: str) -> ModuleType:
+    """Import ``package.module``, or a ``path/to/file.py`` under a private unique name."""
+    if not module_name.endswith(".py"):
+        return importlib.import_module(module_name)
+    unique = prefix + str(abs(hash(module_name)))
+    spec = importlib.util.spec_from_file_location(unique, module_name)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[unique] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def load_class(ref: str, source: str, key: str) -> type[Strategy]:
     """Import the plug-in class of a resolved reference (cached per process)."""
     if ref in _CLASS_CACHE:
@@ -97,15 +111,7 @@ def load_class(ref: str, source: str, key: str) -> type[Strategy]:
     where = f"{source}: {key}"
     module_name, _, cls_name = ref.rpartition(":")
     try:
-        if module_name.endswith(".py"):
-            unique = "cardsim_plugin_" + str(abs(hash(module_name)))
-            spec = importlib.util.spec_from_file_location(unique, module_name)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[unique] = module
-            spec.loader.exec_module(module)
-        else:
-            module = importlib.import_module(module_name)
+        module = import_module_or_file(module_name, "cardsim_plugin_")
     except Exception as exc:
         raise UserError(
             f"cannot import plug-in module {module_name!r}: {type(exc).__name__}: {exc}",

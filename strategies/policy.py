@@ -13,9 +13,6 @@ A policy should be deterministic: it gets no RNG (sample inside it with its own 
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -23,6 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from simulator.plugins import import_module_or_file
 from simulator.rl.actions import codec_for
 from simulator.rl.actions.steps import complete
 from simulator.rl.observe import encoder_for
@@ -42,14 +40,8 @@ def _import(ref: str) -> Any:
             raise ValueError(
                 f"policy file {module_name!r} not found (paths are relative to the current folder)"
             )
-        unique = "cardsim_policy_" + str(abs(hash(str(path))))
-        spec = importlib.util.spec_from_file_location(unique, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[unique] = module
-        spec.loader.exec_module(module)
-    else:
-        module = importlib.import_module(module_name)
+        module_name = str(path)
+    module = import_module_or_file(module_name, "cardsim_policy_")
     if not hasattr(module, attr):
         raise ValueError(f"{module_name!r} has no attribute {attr!r}")
     return getattr(module, attr)

@@ -3,8 +3,9 @@
 At each decision (bids, trump and called card included) it draws ``samples`` deals with
 ``GAME.determinize(view, rng)``, which sees only the view, plays every candidate move (the
 legal moves, or the best ``candidates`` of them by the default heuristic) out on each
-with the rollout policy (a strategy, by default greedy, in Seep a greedy that fears sweeps,
-with a uniform move at chance ``epsilon``: epsilon-greedy) and plays the move with the best
+with the rollout policy (a strategy, by default greedy, in Seep a greedy that fears sweeps, in
+Sueca the default heuristic's choices made fast, with a uniform move at chance ``epsilon``:
+epsilon-greedy) and plays the move with the best
 mean outcome for its side, the heuristic's first choice unless another move beats it by
 ``confidence`` standard errors. All its randomness comes from the seat's private RNG, so a
 run is reproducible, unless
@@ -26,6 +27,7 @@ from strategies.base import Strategy
 from strategies.heuristic import HeuristicStrategy
 from strategies.montecarlo_outcome import deal_margin, match_outcome
 from strategies.montecarlo_rollout import SeepRollout
+from strategies.montecarlo_rollout_sueca import SuecaRollout, sueca_decided, sueca_margin
 from strategies.montecarlo_search import Rollout, Search
 
 
@@ -42,7 +44,8 @@ class MonteCarloParams(BaseModel):
         None,
         min_length=1,
         description="rollout policy: a registered strategy name or a strategy YAML file, not montecarlo "
-        "(default: greedy; in Seep greedy that fears sweeps, strategies/montecarlo_rollout.py)",
+        "(default: greedy; in Seep greedy that fears sweeps, strategies/montecarlo_rollout.py; in Sueca "
+        "the default heuristic's choices, strategies/montecarlo_rollout_sueca.py)",
     )
     epsilon: float = Field(0.1, ge=0, le=1, description="chance that a rollout move is uniform instead")
     time_budget: float | None = Field(
@@ -76,6 +79,8 @@ class MonteCarloParams(BaseModel):
         return ref
 
 
+#: the rollout policy of a game when ``rollout`` is not set (other games: greedy)
+_DEFAULT_ROLLOUTS: dict[str, type[Strategy]] = {"seep": SeepRollout, "sueca": SuecaRollout}
 #: default samples per decision: what one core plays at >= 20 decisions/s median in each game
 DEFAULT_SAMPLES = {"sweep": 80, "seep": 6, "sueca": 32}
 
@@ -98,8 +103,8 @@ class MonteCarloStrategy(Strategy):
         key = (game, players)
         if key not in self._agents:
             ref: str | None = self.params.rollout  # type: ignore[attr-defined]
-            if ref is None and game == "seep":
-                self._agents[key] = [SeepRollout() for _ in range(players)]
+            if ref is None and game in _DEFAULT_ROLLOUTS:
+                self._agents[key] = [_DEFAULT_ROLLOUTS[game]() for _ in range(players)]
             else:
                 spec = load_strategy(ref or "greedy")
                 self._agents[key] = [spec.build() for _ in range(players)]
@@ -110,7 +115,12 @@ class MonteCarloStrategy(Strategy):
         p: Any = self.params
         game = get_game(view.game)
         outcome = deal_margin if p.objective == "margin" else match_outcome(view.game, view.scores)
-        rollout = Rollout(self._rollout_agents(view.game, view.rules.num_players), p.epsilon, view.game)
+        agents = self._rollout_agents(view.game, view.rules.num_players)
+        if view.game == "sueca" and p.objective == "margin":  # rollouts stop once the score is fixed
+            rollout = Rollout(agents, p.epsilon, view.game, sueca_decided)
+            outcome = sueca_margin
+        else:
+            rollout = Rollout(agents, p.epsilon, view.game)
         sample = game.determinize  # type: ignore[attr-defined]
         samples = p.samples or DEFAULT_SAMPLES[view.game]
         return Search(sample, rollout, outcome, samples, p.time_budget, p.confidence)

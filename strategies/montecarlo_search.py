@@ -36,19 +36,27 @@ class LazyView:
         self.seat = seat
 
     def __getattr__(self, name: str) -> Any:
+        return getattr(self.built(), name)
+
+    def built(self) -> Any:
+        """The view itself (a policy that reads many fields reads them from it directly)."""
         built = self._built
         if built is None:
             built = self._built = self._state.view(self.seat)
-        return getattr(built, name)
+        return built
 
 
 @dataclass
 class Rollout:
-    """Plays a state to its end: each seat's policy, or with chance ``epsilon`` a uniform move."""
+    """Plays a state to its end: each seat's policy, or with chance ``epsilon`` a uniform move.
+
+    ``decided`` (optional) stops it earlier, once the deal's outcome can no longer change (the
+    outcome function must then score the unfinished deal)."""
 
     agents: Sequence[Strategy]
     epsilon: float
     game: str
+    decided: Callable[[Any], bool] | None = None
 
     def play(self, state: Any, rng: random.Random) -> None:
         agents = self.agents
@@ -61,7 +69,10 @@ class Rollout:
         game = self.game
         eps = self.epsilon
         rand = rng.random
+        decided = self.decided
         while (seat := current()) >= 0:
+            if decided is not None and decided(state):
+                return
             moves = legal()
             if len(moves) == 1:
                 apply(moves[0])

@@ -1,0 +1,277 @@
+"""A lean Sueca italienne rollout policy for montecarlo: the default heuristic's choices, faster.
+
+Greedy Sueca is a poor model of the seats a montecarlo search meets: it bids the lowest bid its
+rough estimate reaches, and in the play it never reads who can still beat a card. ``SuecaRollout``
+makes the default heuristic's choice at every decision (bids valued T(bid) x (2 P(make) - 1) plus
+the bidding risk, nuls on weak hands, the trump of the best fitted estimate, the strongest trump
+not held as the called card, and the card whose trick points signed by the chance its side keeps
+the trick, minus the cost of trumps and high cards, scores best), with the same weights and the
+same tie rule, but scores only the features whose default weight is not zero, shares the trick's
+reading between the cards and values each bracket of the score table once. Only the view is read.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from simulator.games.sueca import (
+    BID,
+    NULS,
+    PACK_MASK,
+    PLAY,
+    POINTS,
+    STRENGTH,
+    SUIT_PACK_MASK,
+    TRUMP,
+    SuecaMove,
+    SuecaView,
+    hand_scores,
+    trick_value,
+)
+from simulator.games.sueca.cards import TOTAL_POINTS
+from strategies.base import Strategy
+from strategies.heuristic import TIE
+from strategies.heuristic_sueca import FEATURES, bid_value, fitted_estimate, nuls_weakness
+from strategies.heuristic_sueca_reading import side_chances, voids
+from strategies.montecarlo_outcome import margin
+from strategies.montecarlo_search import LazyView
+
+
+def _weight(name: str) -> float:
+    """The default heuristic's weight of one Sueca feature."""
+    return next(f.default for f in FEATURES if f.name == name)
+
+
+W_RISK = _weight("bid_risk")
+W_NULS = _weight("nuls_weakness")
+W_BID = _weight("bid_value")
+W_TRUMP_EST = _weight("trump_estimate")
+W_CALL_TRUMP = _weight("call_trump")
+W_CALL_STRENGTH = _weight("call_strength")
+W_TRUMP = _weight("trump_played")
+W_STRENGTH = _weight("card_strength")
+W_EXPECTED = _weight("trick_expected")
+W_NULS_TAKE = _weight("nuls_take")
+#: the features whose weight the rollout uses: every one with a non-zero default (a test checks it)
+USED = frozenset(
+    {
+        "bid_risk",
+        "nuls_weakness",
+        "bid_value",
+        "trump_estimate",
+        "call_trump",
+        "call_strength",
+        "trump_played",
+        "card_strength",
+        "trick_expected",
+        "nuls_take",
+    }
+)
+#: the lowest bid of each bracket of the score table T (rules §7.2): within one, the lowest is worth most
+_BRACKETS = (61, 71, 81, 91, 101, 120)
+
+
+#: the best fitted estimate of a hand over the four trumps, by hand mask (a seat calls several
+#: times in one auction, and every rollout of a decision replays the same auction hands)
+_FITTED: dict[int, float] = {}
+#: per card, the mask of the stronger cards of its suit
+_STRONGER = tuple(
+    sum(1 << d for d in range(52) if (PACK_MASK >> d) & 1 and d & 3 == c & 3 and STRENGTH[d] > STRENGTH[c])
+    for c in range(52)
+)
+
+
+class _Reader:
+    """``heuristic_sueca_reading.TrickReader`` computed lazily: the same chances (same floats), but
+    only for the seats and suits asked, each seat's share of a suit once."""
+
+    __slots__ = ("_any", "_shares", "sizes", "trump", "unseen", "viewer", "void")
+
+    def __init__(self, view: SuecaView, void: list[int]) -> None:
+        self.trump = -1 if view.trump is None else view.trump
+        self.void = void
+        self.unseen = PACK_MASK & ~view.played & ~view.hand
+        self.sizes = view.hand_sizes
+        self.viewer = view.seat
+        self._shares = [-1.0] * 20
+        self._any = [-1.0] * 20
+
+    def holds_any(self, s: int, suit: int, cards: int) -> float:
+        """Chance seat ``s`` holds at least one of ``cards`` (of ``suit``), as ``TrickReader``."""
+        k = (cards & self.unseen).bit_count()
+        if not k:
+            return 0.0
+        key = s * 4 + suit
+        share = self._shares[key]
+        if share < 0.0:
+            bit = 1 << suit
+            sizes, void, viewer = self.sizes, self.void, self.viewer
+            if s == viewer or void[s] & bit or not sizes[s]:
+                share = 0.0
+            else:
+                total = sum([sizes[t] for t in range(5) if t != viewer and not void[t] & bit and sizes[t]])
+                share = min(1.0, sizes[s] / total)
+            self._shares[key] = share
+        return 1.0 - (1.0 - share) ** k
+
+    def holds_suit(self, s: int, suit: int) -> float:
+        """Chance seat ``s`` holds a card of ``suit`` (the same for every card of one decision)."""
+        key = s * 4 + suit
+        out = self._any[key]
+        if out < 0.0:
+            out = self._any[key] = self.holds_any(s, suit, SUIT_PACK_MASK[suit])
+        return out
+
+    def side_keeps(
+        self, winner_is_mine: float, card: int, led: int, later: list[int], side: list[float]
+    ) -> float:
+        """Chance the trick ends with the viewer's side (``TrickReader.side_keeps``)."""
+        trump = self.trump
+        suit = card & 3
+        void = self.void
+        holds_any, holds_suit = self.holds_any, self.holds_suit
+        stronger = _STRONGER[card]
+        q = winner_is_mine
+        for s in later:
+            void_led = 1.0 if void[s] >> led & 1 else 1.0 - holds_suit(s, led)
+            if suit == trump:
+                higher = holds_any(s, trump, stronger)
+                b = higher if led == trump else void_led * higher
+            else:
+                p = holds_any(s, led, stronger)
+                if trump >= 0:
+                    p += void_led * holds_suit(s, trump)
+                b = min(1.0, p)
+            t = side[s]
+            q = q * (1.0 - (1.0 - t) * b) + (1.0 - q) * t * b
+        return q
+
+
+class SuecaRollout(Strategy):
+    """The default Sueca heuristic's choices at a fraction of its cost (a montecarlo rollout policy)."""
+
+    games: ClassVar[tuple[str, ...]] = ("sueca",)
+    summary: ClassVar[str] = (
+        "Sueca rollout policy: the default heuristic's bids, trump, called card and card play, "
+        "computed from its non-zero features only."
+    )
+
+    def choose(self, view: Any, moves: Sequence[SuecaMove]) -> SuecaMove:
+        if type(view) is LazyView:
+            view = view.built()
+        action = moves[0].action
+        if action <= BID:
+            moves, scores = self._call_scores(view, moves)
+        elif action == PLAY:
+            scores = self._play_scores(view, moves)
+        elif action == TRUMP:
+            hand = view.hand
+            scores = [W_TRUMP_EST * (fitted_estimate(hand, m.value) / 10) for m in moves]
+        else:
+            trump = view.trump
+            scores = [
+                math.fsum((W_CALL_TRUMP * (m.card & 3 == trump), W_CALL_STRENGTH * (STRENGTH[m.card] / 10)))
+                for m in moves
+            ]
+        best = max(scores)
+        top = [m for m, s in zip(moves, scores, strict=True) if s >= best - TIE]
+        return top[0] if len(top) == 1 else top[int(self.rng.random() * len(top))]
+
+    @staticmethod
+    def _call_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> tuple[list[SuecaMove], list[float]]:
+        """The calls that can be best, in the moves' order, and their scores: pass 0, nuls by the
+        hand's weakness, a bid by its value; only the lowest bid of each bracket of T can be best
+        (the engine lists pass, nuls if legal, then every bid upwards)."""
+        hand = view.hand
+        fitted = _FITTED.get(hand)
+        if fitted is None:
+            if len(_FITTED) >= 1 << 16:
+                _FITTED.clear()
+            fitted = _FITTED[hand] = max(fitted_estimate(hand, t) for t in range(4))
+        picks = [moves[0]]
+        scores = [0.0]
+        start = 1
+        if len(moves) > 1 and moves[1].action == NULS:
+            picks.append(moves[1])
+            scores.append(W_NULS * nuls_weakness(hand))
+            start = 2
+        if len(moves) > start:
+            lowest = moves[start].value
+            for bid in (lowest, *[x for x in _BRACKETS if x > lowest]):
+                picks.append(moves[start + bid - lowest])
+                scores.append(math.fsum((W_RISK, W_BID * bid_value(fitted, bid))))
+        return picks, scores
+
+    @staticmethod
+    def _play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
+        trump = -1 if view.trump is None else view.trump
+        trick = view.trick
+        nuls = view.contract == "nuls"
+        scores = []
+        if nuls:
+            declarer = view.declarer
+            taking = view.seat == declarer or view.trick_winner == declarer
+            if trick:
+                led = trick[0] & 3
+                best = max([trick_value(c, led, trump) for c in trick])
+            for m in moves:
+                c = m.card
+                parts = [W_TRUMP * (c & 3 == trump), W_STRENGTH * (STRENGTH[c] / 10)]
+                if trick and taking and trick_value(c, led, trump) > best:
+                    parts.append(W_NULS_TAKE)
+                scores.append(math.fsum(parts))
+            return scores
+        void = voids(view)
+        side = side_chances(view, void)
+        reader = _Reader(view, void)
+        seat = view.seat
+        after = [(seat + k) % 5 for k in range(1, 5 - len(trick))]
+        on_table = sum([POINTS[c] for c in trick])
+        if trick:
+            led = trick[0] & 3
+            values = [trick_value(c, led, trump) for c in trick]
+            best = max(values)
+            top = trick[values.index(best)]
+            losing_keeps = reader.side_keeps(side[view.trick_winner], top, led, after, side)
+        for m in moves:
+            c = m.card
+            if not trick:
+                keeps = reader.side_keeps(1.0, c, c & 3, after, side)
+            elif trick_value(c, led, trump) > best:
+                keeps = reader.side_keeps(1.0, c, led, after, side)
+            else:
+                keeps = losing_keeps
+            expected = (on_table + POINTS[c]) * (2.0 * keeps - 1.0)
+            scores.append(
+                math.fsum(
+                    (W_TRUMP * (c & 3 == trump), W_STRENGTH * (STRENGTH[c] / 10), W_EXPECTED * expected)
+                )
+            )
+        return scores
+
+
+def sueca_decided(state: Any) -> bool:
+    """Whether a points contract's hand score is fixed before its last trick: the defenders have
+    more than 120 minus the bid, or (scored by the bid) the team has the bid. Checked between
+    tricks only; a rollout that stops here is scored by :func:`sueca_margin`."""
+    if state.trick or state.kind != "points" or state.partner < 0:
+        return False
+    bid = state.bid
+    won = state.points_won
+    team = won[state.declarer] + won[state.partner]
+    if TOTAL_POINTS - bid < sum(won) - team:
+        return True
+    return team >= bid and state.rules.score_index == "bid"
+
+
+def sueca_margin(state: Any, side: int) -> float:
+    """The deal's points margin of ``side`` (montecarlo's ``margin``), also of a hand stopped once
+    :func:`sueca_decided`: the score the remaining tricks can no longer change."""
+    if state.is_over():
+        return margin(state.side_points(), side)
+    won = state.points_won
+    team = won[state.declarer] + won[state.partner]
+    _, scores = hand_scores("points", state.declarer, state.partner, state.bid, team, 0, "bid")
+    return margin(scores, side)

@@ -38,7 +38,7 @@ class MonteCarloParams(BaseModel):
         ge=1,
         le=100_000,
         description="deals sampled per decision, each playing every candidate out (default: per game, "
-        "sweep 80, seep 6, sueca 32: about 20-50 decisions per CPU second)",
+        "sweep 80, seep 6, sueca 16: about 20-50 decisions per CPU second)",
     )
     rollout: str | None = Field(
         None,
@@ -47,7 +47,13 @@ class MonteCarloParams(BaseModel):
         "(default: greedy; in Seep greedy that fears sweeps, strategies/montecarlo_rollout.py; in Sueca "
         "the default heuristic's choices, strategies/montecarlo_rollout_sueca.py)",
     )
-    epsilon: float = Field(0.1, ge=0, le=1, description="chance that a rollout move is uniform instead")
+    epsilon: float | None = Field(
+        None,
+        ge=0,
+        le=1,
+        description="chance that a rollout move is uniform instead (default: 0.1; sueca 0: its rollout "
+        "policy is the heuristic's play, random moves would only blur that model)",
+    )
     time_budget: float | None = Field(
         None,
         gt=0,
@@ -82,7 +88,9 @@ class MonteCarloParams(BaseModel):
 #: the rollout policy of a game when ``rollout`` is not set (other games: greedy)
 _DEFAULT_ROLLOUTS: dict[str, type[Strategy]] = {"seep": SeepRollout, "sueca": SuecaRollout}
 #: default samples per decision: what one core plays at >= 20 decisions/s median in each game
-DEFAULT_SAMPLES = {"sweep": 80, "seep": 6, "sueca": 32}
+DEFAULT_SAMPLES = {"sweep": 80, "seep": 6, "sueca": 16}
+#: default chance of a uniform rollout move: Sueca's rollout policy models the heuristic exactly
+DEFAULT_EPSILON = {"sweep": 0.1, "seep": 0.1, "sueca": 0.0}
 
 
 class MonteCarloStrategy(Strategy):
@@ -116,11 +124,12 @@ class MonteCarloStrategy(Strategy):
         game = get_game(view.game)
         outcome = deal_margin if p.objective == "margin" else match_outcome(view.game, view.scores)
         agents = self._rollout_agents(view.game, view.rules.num_players)
+        epsilon = DEFAULT_EPSILON[view.game] if p.epsilon is None else p.epsilon
         if view.game == "sueca" and p.objective == "margin":  # rollouts stop once the score is fixed
-            rollout = Rollout(agents, p.epsilon, view.game, sueca_decided)
+            rollout = Rollout(agents, epsilon, view.game, sueca_decided)
             outcome = sueca_margin
         else:
-            rollout = Rollout(agents, p.epsilon, view.game)
+            rollout = Rollout(agents, epsilon, view.game)
         sample = game.determinize  # type: ignore[attr-defined]
         samples = p.samples or DEFAULT_SAMPLES[view.game]
         return Search(sample, rollout, outcome, samples, p.time_budget, p.confidence)

@@ -72,7 +72,9 @@ def test_stopping_once_decided_changes_no_outcome():
             view = state.view(seat)
             search = agent.search(view)
             assert search.rollout.decided is sueca_decided
-            full = Search(search.sample, Rollout(search.rollout.agents, 0.1, "sueca"), deal_margin, 3)
+            full = Search(
+                search.sample, Rollout(search.rollout.agents, search.rollout.epsilon, "sueca"), deal_margin, 3
+            )
             candidates = agent.candidates(view, moves)
             key = len(view.tricks) * 10 + len(view.trick)
             assert search.outcomes(view, candidates, random.Random(key)) == full.outcomes(

@@ -87,13 +87,15 @@ def test_the_position_is_what_the_test_says():
         assert not sample.hands[3] & mask_of(parse_cards("3S"))  # seat 3 showed no spade
 
 
+@pytest.mark.parametrize("rollout", [None, "greedy"])
 @pytest.mark.parametrize(
     ("phase", "nth"),
     [("auction", 0), ("auction", 3), ("trump", 0), ("call_card", 0), ("play", 0), ("play", 8)],
 )
-def test_same_view_other_true_deal_same_choice_in_every_phase(phase, nth):
+def test_same_view_other_true_deal_same_choice_in_every_phase(phase, nth, rollout):
     """Auction, trump, called card and play: the choice depends on the view, never on the deal
-    behind it (the true hands are swapped for a determinized sample that differs)."""
+    behind it (the true hands are swapped for a determinized sample that differs), with the
+    default rollout policy (SuecaRollout, stopped once the score is fixed) and with greedy."""
     rules = make_rules({})
     state = GAME.new_deal(rules, 300 + nth)
     agent = _mc(samples=3, candidates=3)
@@ -120,7 +122,7 @@ def test_same_view_other_true_deal_same_choice_in_every_phase(phase, nth):
     assert other.view(seat) == view
     picks = []
     for deal in (state, other):
-        chooser = _mc(samples=3, candidates=3)
+        chooser = _mc(samples=3, candidates=3, rollout=rollout)
         chooser.reset(random.Random(8), seat, rules)
         picks.append(chooser.choose(deal.view(seat), deal.legal_moves()))
     assert picks[0] == picks[1]

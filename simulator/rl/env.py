@@ -11,7 +11,8 @@ taken, then done; simulator/rl/actions/steps.py): the agent acts again until its
 complete, and a step whose mask has a single id is taken for it, except the first step of
 each turn, which is always asked (forced moves included). The observation vector is built
 when it is first read (a random agent that reads only the mask does not pay for it), from the
-view taken at ``observe`` time.
+view at ``observe`` time (rebuilt from the deal's moves if the deal has moved on since). The
+steps themselves run in simulator/rl/core.py, compiled.
 
 Rewards come once, at the end of the deal, to every agent: ``points`` (its side's points in
 the deal; Sueca: the seat's hand score), ``margin`` (those points minus the mean of the other
@@ -23,7 +24,7 @@ that many steps, as in PettingZoo's environments with a step limit.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -33,8 +34,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from simulator.games import get_game
 from simulator.games.base import RulesBase
 from simulator.plugins import load_strategy
-from simulator.rl.actions import Decision, codec_for
-from simulator.rl.actions.steps import complete
+from simulator.rl.actions import codec_for
+from simulator.rl.core import Core, Turn, make_turn
 from simulator.rl.observe import encoder_for
 from simulator.variants import resolve_variant
 from strategies.base import DealResult, Strategy
@@ -67,25 +68,25 @@ class Observation(dict):  # type: ignore[type-arg]
     """``{"observation": vector, "action_mask": mask}``, the vector built on first read.
 
     A plain dict to every reader (keys, items, equality, copies, pickling); only the moment
-    the vector is computed differs."""
+    the vector is computed differs. ``obs["action_mask"]`` is a plain dict lookup (the vector
+    comes through ``__missing__``); ``_source`` is set by simulator/rl/core.py's ``observe``:
+    the deal's trace, its move count then, the seat and the step being decided."""
 
-    __slots__ = ("_build",)
-
-    def __init__(self, mask: np.ndarray, build: Callable[[], np.ndarray]) -> None:
-        dict.__setitem__(self, "action_mask", mask)
-        self._build: Callable[[], np.ndarray] | None = build
+    __slots__ = ("_source",)
 
     def _full(self) -> None:
-        build = self._build
-        if build is not None:
-            self._build = None
+        source = getattr(self, "_source", None)
+        if source is not None:
+            self._source = None
+            trace, version, seat, head, taken = source
             mask = dict.pop(self, "action_mask")
-            dict.__setitem__(self, "observation", build())
+            dict.__setitem__(self, "observation", trace.vector(version, seat, head, taken))
             dict.__setitem__(self, "action_mask", mask)
 
-    def __getitem__(self, key: str) -> np.ndarray:
-        if self._build is not None and key == "observation":
-            self._full()
+    def __missing__(self, key: str) -> np.ndarray:
+        if key != "observation" or getattr(self, "_source", None) is None:
+            raise KeyError(key)
+        self._full()
         return dict.__getitem__(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -163,7 +164,6 @@ class CardGameEnv(AECEnv):
         self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.codec = codec_for(game)
-        self._needs_moves = getattr(self.codec, "needs_moves", True)
         self.layout, self._encode = encoder_for(game)
         n = self.rules.num_players
         self._opponents = self._build_opponents(opponents or {}, n)
@@ -183,12 +183,16 @@ class CardGameEnv(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._rng = random.Random()
-        self.deal: Any = None
-        self._turn: Decision | None = None
-        self._views: dict[int, Any] = {}
-        self._last: tuple[int, Any] | None = None
-        self._steps: dict[str, int] = {}
-        self.agent_moves = 0
+        agent_of_seat = [self._agent_of.get(s, "") for s in range(n)]
+        tools = (np.frombuffer, np.dtype(np.int8), Observation, self._encode)
+        turn = make_turn(game, self.codec.size, self.codec.take)
+        self._core = core = Core(self, turn, agent_of_seat, self._opponents, max_cycles or -1, tools)
+        # the hot methods are the compiled core's own (a Python frame per call would cost a good
+        # part of a step); the methods of the class below say what they do and delegate the same
+        self.step = core.step  # type: ignore[method-assign]
+        self.observe = core.observe  # type: ignore[method-assign]
+        self.last = core.last  # type: ignore[method-assign]
+        self.agent_iter = core.agent_iter  # type: ignore[method-assign]
 
     def _build_opponents(self, opponents: Mapping[int, OpponentArg], n: int) -> dict[int, Strategy]:
         built: dict[int, Strategy] = {}
@@ -218,7 +222,8 @@ class CardGameEnv(AECEnv):
         if seed is not None:
             self._rng = random.Random(seed)
         rng = self._rng
-        self.deal = self.game.new_deal(self.rules, rng.getrandbits(63))
+        deal_seed = rng.getrandbits(63)
+        deal = self.game.new_deal(self.rules, deal_seed)
         for seat, strategy in self._opponents.items():
             strategy.reset(random.Random(rng.getrandbits(63)), seat, self.rules)
         self.agents = self.possible_agents[:]
@@ -227,59 +232,23 @@ class CardGameEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._steps = dict.fromkeys(self.agents, 0)
-        #: moves the agents completed in this deal (a move may take several steps)
-        self.agent_moves = 0
-        self._last = None
-        self._turn = None
-        self._views = {}
-        self._play_opponents()
-        self._select()
+        self._core.reset(deal, deal_seed)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self.deal is None:
-            raise RuntimeError("call reset() before observe()")
-        seat = self._seat_of[agent]
-        deal = self.deal
-        flags = bytearray(self.codec.size)
-        head = -1
-        taken = 0
-        if deal.current_player() == seat and not self.truncations[agent]:
-            turn = self.decision()
-            for i in turn.options():
-                flags[i] = 1
-            head, taken = turn.head, turn.selected
-        mask = np.frombuffer(flags, np.int8)
-        view = self._view(seat)
-        encode = self._encode
-        return Observation(mask, lambda: encode(view, head, taken))
+        """The agent's observation dict (its mask is all zeros unless it is to act)."""
+        return self._core.observe(agent)  # type: ignore[no-any-return]
 
     def step(self, action: Any) -> None:
-        if self.deal is None:
-            raise RuntimeError("call reset() before step()")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        turn = self.decision()
-        try:
-            turn.step(int(action))
-        except (ValueError, TypeError):
-            raise ValueError(
-                f"action {action} is not legal for {agent} now; use the action_mask "
-                f"(it means: {self.codec.describe(int(action))})"
-            ) from None
-        self._steps[agent] += 1
-        complete(turn)
-        if turn.move is None:
-            self._select()
-            return
-        self.agent_moves += 1
-        self._apply(turn.move)
-        self._play_opponents()
-        self._select()
-        if self.deal.is_over():
-            self._accumulate_rewards()
+        """One id of the agent to act (None for a terminated or truncated agent)."""
+        self._core.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, Any, Any, Any, Any]:
+        """PettingZoo's ``last()``: observation, cumulative reward, termination, truncation, info."""
+        return self._core.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agent to act at each step, until every agent is done."""
+        return self._core.agent_iter(max_iter)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -299,61 +268,44 @@ class CardGameEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        self.deal = None
+        self._core.close()
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def decision(self) -> Decision:
-        """The move being decided by the agent to act (``options()``: the legal ids now)."""
-        turn = self._turn
-        if turn is None:
-            deal = self.deal
-            if self._needs_moves:  # the generic turns read the move list only
-                turn = self._turn = self.codec.turn(None, deal.legal_moves())
-            else:
-                turn = self._turn = self.codec.turn(self._view(deal.current_player()), ())
-        return turn
+    @property
+    def deal(self) -> Any:
+        """The game state of the deal in progress (None before ``reset`` and after ``close``)."""
+        return self._core.deal
 
-    def _view(self, seat: int) -> Any:
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = self.deal.view(seat)
-        return view
+    @property
+    def agent_moves(self) -> int:
+        """Moves the agents completed in this deal (a move may take several steps)."""
+        return self._core.agent_moves
+
+    @property
+    def _last(self) -> tuple[int, Any] | None:
+        return self._core.last_move
+
+    def decision(self) -> Turn:
+        """The move being decided by the agent to act (``options()``: the legal ids now)."""
+        return self._core.turn
 
     def legal_actions(self) -> list[int]:
         """The ids the agent to act may take now (empty once the deal is over)."""
-        return [] if self.deal.is_over() else self.decision().options()
+        return [] if self.deal is None or self.deal.is_over() else self._core.turn.options()
 
-    def _apply(self, move: Any) -> None:
-        self._last = (self.deal.current_player(), move)
-        self.deal.apply(move)
-        self._turn = None
-        self._views = {}
+    def _refuse(self, agent: str, action: Any) -> None:
+        try:
+            meaning = self.codec.describe(int(action))
+        except (TypeError, ValueError):
+            meaning = "not an action id"
+        raise ValueError(
+            f"action {action} is not legal for {agent} now; use the action_mask (it means: {meaning})"
+        ) from None
 
-    def _play_opponents(self) -> None:
-        """Let the strategies of the opponent seats play until a learner is to act or the deal ends."""
-        deal = self.deal
-        opponents = self._opponents
-        while (seat := deal.current_player()) in opponents:
-            moves = deal.legal_moves()
-            if len(moves) == 1:
-                self._apply(moves[0])
-                continue
-            strategy = opponents[seat]
-            move = strategy.choose(deal.view(seat) if strategy.wants_view else None, moves)
-            if move not in moves:
-                raise RuntimeError(f"the opponent of seat {seat} returned an illegal move: {move!r}")
-            self._apply(move)
-
-    def _select(self) -> None:
-        deal = self.deal
-        if not deal.is_over():
-            agent = self._agent_of[deal.current_player()]
-            self.agent_selection = agent
-            if self.max_cycles is not None and self._steps[agent] >= self.max_cycles:
-                self._truncate()
-            return
-        points = tuple(deal.side_points())
+    def _finish(self) -> None:
+        """The deal is over: every agent's reward, termination and the points in its info."""
+        points = tuple(self.deal.side_points())
         side_of = self.rules.side_of_seat
         for agent in self.agents:
             self.rewards[agent] = _reward(points, side_of[self._seat_of[agent]], self.reward_mode)

@@ -33,6 +33,8 @@ class ActionCodec(Protocol):
     """A fixed action space of ``size`` ids in which every legal move has one id sequence."""
 
     size: int
+    #: the id of ``TAKE`` card 0 (then ``DONE`` at ``take + 52``); negative when no move has a set
+    take: int
 
     def turn(self, view: Any, moves: Sequence[Any]) -> Decision:
         """A decision among ``moves``, the legal moves of the seat whose ``view`` is given."""

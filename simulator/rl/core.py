@@ -1,0 +1,526 @@
+"""The hot path of the PettingZoo environments (simulator/rl/env.py), compiled by mypyc.
+
+With the compiled engines a move costs a few microseconds, less than the Python of an AEC step
+(the agent loop, ``last()``, a mask, the bookkeeping) cost: so the step, ``observe``, ``last``
+and the agent loop run here, in C. :class:`Core` holds the deal, the move being decided (a
+:class:`Turn`), the agents' dicts (the very dicts the environment exposes, updated in place)
+and a :class:`Trace` of the deal's moves, from which an observation read late rebuilds the view
+it was taken from. The environment hands it what needs numpy or PettingZoo (the array maker,
+the observation dict class, callbacks for the end of a deal), so this module imports neither
+and the core install builds it too.
+
+A turn's masks come from the position's legal move list: the ids of its moves' first steps,
+then, once a head id is chosen, the next card of every move of that head still matching the
+cards taken (simulator/rl/actions/steps.py defines the ids). Sweep lists beyond the engine's
+eager limit (a table of dozens of cards) use the rules-decided turn of GAME.actions instead;
+both give the same masks (tests/rl/test_actions.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from simulator.games.seep import actions as seep_actions
+from simulator.games.seep import moves as seep_moves
+from simulator.games.seep.moves import SeepMove
+from simulator.games.sueca import actions as sueca_actions
+from simulator.games.sueca.moves import SuecaMove
+from simulator.games.sweep.actions import ACTIONS as SWEEP_ACTIONS
+from simulator.games.sweep.moves import TRAIL, SweepMove
+
+_S_THROW: Final = seep_moves.THROW
+_S_CAPTURE: Final = seep_moves.CAPTURE
+_S_HOUSE: Final = seep_moves.HOUSE
+_S_BREAK: Final = seep_moves.BREAK
+_S_BID: Final = seep_moves.BID
+_S_HOUSES: Final[int] = seep_actions.HOUSES
+_S_BREAKS: Final[int] = seep_actions.BREAKS
+_S_BIDS: Final[int] = seep_actions.BIDS
+#: the Sueca move of each id, and the id of each move by :func:`_sueca_key`
+_SUECA_MOVES: Final[list[SuecaMove]] = list(sueca_actions.MOVES)
+#: a never-reached iteration count (the agent loop's default of 2**63 would be a boxed int)
+_FOREVER: Final = 1 << 60
+
+
+def _sueca_key(move: SuecaMove) -> int:
+    return (move[0] * 53 + move[1] + 1) * 128 + move[2]
+
+
+_SUECA_IDS: Final[list[int]] = [-1] * _sueca_key(SuecaMove(6, 52, 0))
+for _i, _m in enumerate(_SUECA_MOVES):
+    _SUECA_IDS[_sueca_key(_m)] = _i
+_CACHE_LIMIT: Final = 4096
+
+
+class Turn:
+    """One move being decided step by step: ``flags`` (1 at the ids legal now), their ``count``
+    and, when it is 1, ``only``; ``head`` (-1 before the first step), ``selected`` (cards taken)
+    and ``move`` once complete. The generic filter of the legal move list; subclasses name the
+    head id and card set of a game's moves."""
+
+    def __init__(self, size: int, take: int) -> None:
+        self.size = size
+        self.take = take
+        self.done = take + 52
+        self.flags = bytearray(size)
+        self.count = 0
+        self.only = -1
+        self.head = -1
+        self.selected = 0
+        self.upto = 0  # mask of the cards up to the last one taken
+        self.move: object = None
+        self.heads: list[int] = []
+        self.moves: list[object] = []
+        self.sets: list[int] = []
+        self.slow: Any = None  # a codec turn deciding this move instead (Sweep's long lists)
+
+    def head_of(self, move: Any) -> int:
+        raise NotImplementedError
+
+    def set_of(self, move: Any) -> int:
+        """The move's set of cards, -1 for a move complete with its head."""
+        return -1
+
+    def options(self) -> list[int]:
+        """The ids legal now, increasing."""
+        flags = self.flags
+        return [i for i in range(self.size) if flags[i]]
+
+    def begin(self, deal: Any) -> None:
+        """A new move of the seat to play in ``deal``."""
+        self._clear()
+        self._first(deal.legal_moves())
+
+    def _clear(self) -> None:
+        self.head = -1
+        self.selected = 0
+        self.upto = 0
+        self.move = None
+        self.slow = None
+
+    def _first(self, moves: Any) -> None:
+        flags = bytearray(self.size)
+        heads: list[int] = []
+        listed: list[object] = []
+        count = 0
+        only = -1
+        for m in moves:
+            h = self.head_of(m)
+            heads.append(h)
+            listed.append(m)
+            if not flags[h]:
+                flags[h] = 1
+                count += 1
+                only = h
+        self.flags, self.count, self.only = flags, count, only
+        self.heads, self.moves = heads, listed
+
+    def step(self, action: int) -> bool:
+        """Take ``action``; False (nothing changes) if it is not legal now."""
+        if self.slow is not None:
+            return self._slow_step(action)
+        if self.move is not None or not 0 <= action < self.size or not self.flags[action]:
+            return False
+        if self.head < 0:
+            heads = self.heads
+            moves = self.moves
+            sets: list[int] = []
+            cands: list[object] = []
+            for i in range(len(heads)):
+                if heads[i] == action:
+                    m = moves[i]
+                    s = self.set_of(m)
+                    if s < 0:
+                        self.move = m
+                        return True
+                    sets.append(s)
+                    cands.append(m)
+            self.head = action
+            self.sets, self.moves = sets, cands
+        elif action == self.done:
+            sel = self.selected
+            sets = self.sets
+            for i in range(len(sets)):
+                if sets[i] == sel:
+                    self.move = self.moves[i]
+                    return True
+            return False
+        else:
+            bit = 1 << (action - self.take)
+            sel = self.selected | bit
+            low = (bit << 1) - 1
+            sets = []
+            cands = []
+            old = self.sets
+            moves = self.moves
+            for i in range(len(old)):
+                s = old[i]
+                if s & low == sel:
+                    sets.append(s)
+                    cands.append(moves[i])
+            self.sets, self.moves = sets, cands
+            self.selected, self.upto = sel, low
+        self._next_cards()
+        return True
+
+    def _next_cards(self) -> None:
+        """The TAKE/DONE ids after the cards taken: each candidate's next card, or DONE."""
+        flags = bytearray(self.size)
+        count = 0
+        only = -1
+        above = ~self.upto
+        take = self.take
+        done = self.done
+        for s in self.sets:
+            rest = s & above
+            i = take + (rest & -rest).bit_length() - 1 if rest else done
+            if not flags[i]:
+                flags[i] = 1
+                count += 1
+                only = i
+        self.flags, self.count, self.only = flags, count, only
+
+    def _from_slow(self) -> None:
+        slow = self.slow
+        self.head, self.selected, self.move = slow.head, slow.selected, slow.move
+        flags = bytearray(self.size)
+        opts: list[int] = [] if slow.move is not None else slow.options()
+        for i in opts:
+            flags[i] = 1
+        self.flags, self.count = flags, len(opts)
+        self.only = opts[0] if len(opts) == 1 else -1
+
+    def _slow_step(self, action: int) -> bool:
+        if self.move is not None or not 0 <= action < self.size or not self.flags[action]:
+            return False
+        self.slow.step(action)
+        self._from_slow()
+        return True
+
+
+class SweepTurn(Turn):
+    """Sweep: head ``action * 52 + card``, set the captured or built cards."""
+
+    def begin(self, deal: Any) -> None:
+        self._clear()
+        moves = deal.legal_moves()
+        if isinstance(moves, list):
+            self._first(moves)
+        else:  # beyond the engine's eager limit: decided from the rules, never listed
+            self.slow = SWEEP_ACTIONS.turn(deal.view(deal.current_player()), ())
+            self._from_slow()
+
+    def head_of(self, move: Any) -> int:
+        m: SweepMove = move
+        return m[0] * 52 + m[1]
+
+    def set_of(self, move: Any) -> int:
+        m: SweepMove = move
+        return -1 if m[0] == TRAIL else m[3]
+
+
+class SeepTurn(Turn):
+    """Seep: the heads of simulator/games/seep/actions.py, set the floor cards."""
+
+    def head_of(self, move: Any) -> int:
+        m: SeepMove = move
+        action, card = m[0], m[1]
+        if action == _S_THROW:
+            return card
+        if action == _S_CAPTURE:
+            return 52 + card
+        if action == _S_HOUSE:
+            return _S_HOUSES + 5 * card + m[2] - 9
+        if action == _S_BREAK:
+            return _S_BREAKS + 4 * card + m[2] - 10
+        return _S_BIDS + m[2] - 9
+
+    def set_of(self, move: Any) -> int:
+        m: SeepMove = move
+        return -1 if m[0] == _S_THROW or m[0] == _S_BID else m[3]
+
+
+class SuecaTurn(Turn):
+    """Sueca: one id per move. The engine returns the same tuple object for a repeated list
+    (auctions, followed suits), so masks of long lists are kept by the list's identity."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size, -100)
+        self.cache: dict[int, tuple[object, bytearray, int, int]] = {}
+
+    def begin(self, deal: Any) -> None:
+        self.move = None
+        self.head = -1
+        moves: tuple[SuecaMove, ...] = deal.legal_moves()
+        key = id(moves)
+        got = self.cache.get(key)
+        if got is not None and got[0] is moves:
+            self.flags, self.count, self.only = got[1], got[2], got[3]
+            return
+        flags = bytearray(self.size)
+        ids = _SUECA_IDS
+        only = -1
+        for m in moves:
+            only = ids[_sueca_key(m)]
+            flags[only] = 1
+        count = len(moves)
+        self.flags, self.count, self.only = flags, count, only
+        if count > 8:  # the cached tuples are kept alive by the entry: their ids stay theirs
+            if len(self.cache) >= _CACHE_LIMIT:
+                self.cache.clear()
+            self.cache[key] = (moves, flags, count, only)
+
+    def step(self, action: int) -> bool:
+        if self.move is not None or not 0 <= action < self.size or not self.flags[action]:
+            return False
+        self.move = _SUECA_MOVES[action]
+        return True
+
+
+def make_turn(game: str, size: int, take: int) -> Turn:
+    """The turn of a game by name."""
+    if game == "sweep":
+        return SweepTurn(size, take)
+    if game == "seep":
+        return SeepTurn(size, take)
+    return SuecaTurn(size)
+
+
+class Trace:
+    """One deal: its seed, the live state and the moves applied, so that a view of any earlier
+    point can be rebuilt (a new deal of the same seed, the same moves: the engines are
+    deterministic) for an observation read after the deal moved on."""
+
+    def __init__(self, game: Any, rules: Any, seed: int, deal: Any, encode: Any) -> None:
+        self.game = game
+        self.rules = rules
+        self.seed = seed
+        self.deal = deal
+        self.encode = encode
+        self.moves: list[object] = []
+
+    def view_at(self, version: int, seat: int) -> Any:
+        """The view of ``seat`` after the first ``version`` moves of the deal."""
+        if version == len(self.moves):
+            return self.deal.view(seat)
+        state = self.game.new_deal(self.rules, self.seed)
+        for m in self.moves[:version]:
+            state.apply(m)
+        return state.view(seat)
+
+    def vector(self, version: int, seat: int, head: int, taken: int) -> Any:
+        """The observation vector of ``seat`` after ``version`` moves, mid-move at ``head``."""
+        return self.encode(self.view_at(version, seat), head, taken)
+
+
+class Core:
+    """The AEC bookkeeping of one environment: see the module docstring."""
+
+    def __init__(
+        self,
+        env: Any,
+        turn: Turn,
+        agent_of_seat: list[str],
+        opponents: dict[int, Any],
+        max_cycles: int,
+        tools: tuple[Any, Any, Any, Any],
+    ) -> None:
+        self.env = env
+        self.turn = turn
+        self.agent_of_seat = agent_of_seat  # "" for an opponent seat
+        self.seat_of = {a: s for s, a in enumerate(agent_of_seat) if a}
+        self.opponents = opponents
+        self.max_cycles = max_cycles  # -1: none
+        # numpy.frombuffer, numpy.int8's dtype, the observation dict class, the vector encoder
+        self.frombuffer, self.dtype, self.observation, self.encode = tools
+        self.zeros = bytearray(turn.size)
+        self.deal: Any = None
+        self.trace = Trace(None, None, 0, None, None)
+        self.cur = -1
+        self.truncated = False
+        self.agent_moves = 0
+        self.steps: list[int] = [0] * len(agent_of_seat)
+        self.agents: list[str] = []
+        self.rewards: dict[str, Any] = {}
+        self.cumulative: dict[str, Any] = {}
+        self.terminations: dict[str, Any] = {}
+        self.truncations: dict[str, Any] = {}
+        self.infos: dict[str, Any] = {}
+        self.agent_selection = ""
+        self.skip: str | None = None
+        self.last_move: tuple[int, object] | None = None
+
+    def reset(self, deal: Any, seed: int) -> None:
+        """Start ``deal`` (made from ``seed``) with the environment's fresh agents and dicts."""
+        env = self.env
+        self.deal = deal
+        self.trace = Trace(env.game, env.rules, seed, deal, self.encode)
+        self.agents = env.agents
+        self.rewards = env.rewards
+        self.cumulative = env._cumulative_rewards
+        self.terminations = env.terminations
+        self.truncations = env.truncations
+        self.infos = env.infos
+        self.steps = [0] * len(self.agent_of_seat)
+        self.agent_moves = 0
+        self.truncated = False
+        self.skip = None
+        self.last_move = None
+        self._play_opponents()
+        self._select()
+
+    def close(self) -> None:
+        self.deal = None
+
+    # -- the AEC API -----------------------------------------------------------------------
+
+    def step(self, action: Any) -> None:
+        if self.deal is None:
+            raise RuntimeError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._dead_step(action)
+            return
+        turn = self.turn
+        try:
+            ok = turn.step(action if isinstance(action, int) else int(action))
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            self.env._refuse(agent, action)
+        seat = self.cur
+        self.steps[seat] += 1
+        while turn.move is None and turn.count == 1:  # a step with one legal id is taken for it
+            turn.step(turn.only)
+        move = turn.move
+        if move is None:
+            if self.max_cycles >= 0 and self.steps[seat] >= self.max_cycles:
+                self._truncate()
+            return
+        self.agent_moves += 1
+        self._apply(seat, move)
+        self._play_opponents()
+        self._select()
+        if self.cur < 0:
+            self.env._accumulate_rewards()
+
+    def observe(self, agent: str) -> Any:
+        if self.deal is None:
+            raise RuntimeError("call reset() before observe()")
+        seat = self.seat_of[agent]
+        if seat == self.cur and not self.truncated:
+            turn = self.turn
+            flags, head, taken = turn.flags, turn.head, turn.selected
+        else:
+            flags, head, taken = self.zeros, -1, 0
+        obs = self.observation(action_mask=self.frombuffer(bytearray(flags), self.dtype))
+        trace = self.trace
+        obs._source = (trace, len(trace.moves), seat, head, taken)
+        return obs
+
+    def last(self, observe: bool = True) -> tuple[object, object, object, object, object]:
+        agent = self.agent_selection
+        obs = self.observe(agent) if observe else None
+        return (
+            obs,
+            self.cumulative[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = _FOREVER) -> AgentIter:
+        return AgentIter(self, max_iter)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _apply(self, seat: int, move: object) -> None:
+        self.last_move = (seat, move)
+        self.deal.apply(move)
+        self.trace.moves.append(move)
+
+    def _play_opponents(self) -> None:
+        """Let the strategies of the opponent seats play until a learner is to act or the deal ends."""
+        deal = self.deal
+        opponents = self.opponents
+        while True:
+            seat: int = deal.current_player()
+            strategy = opponents.get(seat)
+            if strategy is None:
+                return
+            moves = deal.legal_moves()
+            if len(moves) == 1:
+                self._apply(seat, moves[0])
+                continue
+            move = strategy.choose(deal.view(seat) if strategy.wants_view else None, moves)
+            if move not in moves:
+                raise RuntimeError(f"the opponent of seat {seat} returned an illegal move: {move!r}")
+            self._apply(seat, move)
+
+    def _select(self) -> None:
+        """After a move: the next agent's turn, or the end of the deal (rewards, terminations)."""
+        deal = self.deal
+        seat: int = deal.current_player()
+        self.cur = seat
+        env = self.env
+        if seat >= 0:
+            agent = self.agent_of_seat[seat]
+            self.agent_selection = agent
+            env.agent_selection = agent
+            self.turn.begin(deal)
+            if self.max_cycles >= 0 and self.steps[seat] >= self.max_cycles:
+                self._truncate()
+            return
+        env._finish()
+        self.agent_selection = env.agent_selection
+
+    def _truncate(self) -> None:
+        self.truncated = True
+        self.env._truncate()
+
+    def _dead_step(self, action: object) -> None:
+        """PettingZoo's ``_was_dead_step``: the agent leaves; the next dead one, or the agent
+        selected before the first left, is selected; rewards are cleared."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self.cumulative[agent]
+        del self.infos[agent]
+        self.agents.remove(agent)
+        nxt = agent
+        for a in self.agents:
+            if self.terminations[a] or self.truncations[a]:
+                if self.skip is None:
+                    self.skip = agent
+                nxt = a
+                break
+        else:
+            if self.skip is not None:
+                nxt = self.skip
+            self.skip = None
+        self.agent_selection = nxt
+        self.env.agent_selection = nxt
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
+
+
+class AgentIter:
+    """``env.agent_iter()``: the agent to act, until no agent is left (or ``max_iter`` steps)."""
+
+    def __init__(self, core: Core, max_iter: int) -> None:
+        self.core = core
+        self.left = min(max_iter, _FOREVER)
+
+    def __iter__(self) -> AgentIter:
+        return self
+
+    def __next__(self) -> str:
+        core = self.core
+        if not core.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        return core.agent_selection

@@ -63,6 +63,9 @@ class Turn:
         self.take = take
         self.done = take + 52
         self.flags = bytearray(size)
+        #: whether ``flags`` was handed to an observation as its mask (then it is the agent's:
+        #: a later mask of this step is rebuilt, and legality never reads ``flags``)
+        self.handed = False
         self.count = 0
         self.only = -1
         self.head = -1
@@ -73,6 +76,8 @@ class Turn:
         self.moves: list[object] = []
         self.sets: list[int] = []
         self.slow: Any = None  # a codec turn deciding this move instead (Sweep's long lists)
+        self.frombuffer: Any = None  # numpy.frombuffer and int8, set by the Core
+        self.dtype: Any = None
 
     def head_of(self, move: Any) -> int:
         raise NotImplementedError
@@ -83,8 +88,28 @@ class Turn:
 
     def options(self) -> list[int]:
         """The ids legal now, increasing."""
-        flags = self.flags
+        flags = self.mask_flags()
         return [i for i in range(self.size) if flags[i]]
+
+    def mask_array(self) -> Any:
+        """A new int8 array of the ids legal now (the observation's ``action_mask``)."""
+        return self.frombuffer(self.mask_flags(), self.dtype)
+
+    def mask_flags(self) -> bytearray:
+        """1 at the ids legal now: ``flags`` itself the first time (it is then the caller's),
+        rebuilt afterwards."""
+        if self.handed:
+            self._remake()
+        self.handed = True
+        return self.flags
+
+    def _remake(self) -> None:
+        if self.slow is not None:
+            self._from_slow()
+        elif self.head < 0:
+            self._first_flags()
+        else:
+            self._next_cards()
 
     def begin(self, deal: Any) -> None:
         """A new move of the seat to play in ``deal``."""
@@ -99,27 +124,31 @@ class Turn:
         self.slow = None
 
     def _first(self, moves: Any) -> None:
+        heads = self.heads
+        listed = self.moves
+        heads.clear()
+        listed.clear()
+        for m in moves:
+            heads.append(self.head_of(m))
+            listed.append(m)
+        self._first_flags()
+
+    def _first_flags(self) -> None:
         flags = bytearray(self.size)
-        heads: list[int] = []
-        listed: list[object] = []
         count = 0
         only = -1
-        for m in moves:
-            h = self.head_of(m)
-            heads.append(h)
-            listed.append(m)
+        for h in self.heads:
             if not flags[h]:
                 flags[h] = 1
                 count += 1
                 only = h
-        self.flags, self.count, self.only = flags, count, only
-        self.heads, self.moves = heads, listed
+        self.flags, self.count, self.only, self.handed = flags, count, only, False
 
     def step(self, action: int) -> bool:
         """Take ``action``; False (nothing changes) if it is not legal now."""
         if self.slow is not None:
             return self._slow_step(action)
-        if self.move is not None or not 0 <= action < self.size or not self.flags[action]:
+        if self.move is not None:
             return False
         if self.head < 0:
             heads = self.heads
@@ -135,6 +164,8 @@ class Turn:
                         return True
                     sets.append(s)
                     cands.append(m)
+            if not sets:
+                return False
             self.head = action
             self.sets, self.moves = sets, cands
         elif action == self.done:
@@ -146,7 +177,11 @@ class Turn:
                     return True
             return False
         else:
+            if not self.take <= action < self.done:
+                return False
             bit = 1 << (action - self.take)
+            if bit <= self.upto:
+                return False
             sel = self.selected | bit
             low = (bit << 1) - 1
             sets = []
@@ -158,6 +193,8 @@ class Turn:
                 if s & low == sel:
                     sets.append(s)
                     cands.append(moves[i])
+            if not sets:
+                return False
             self.sets, self.moves = sets, cands
             self.selected, self.upto = sel, low
         self._next_cards()
@@ -178,7 +215,7 @@ class Turn:
                 flags[i] = 1
                 count += 1
                 only = i
-        self.flags, self.count, self.only = flags, count, only
+        self.flags, self.count, self.only, self.handed = flags, count, only, False
 
     def _from_slow(self) -> None:
         slow = self.slow
@@ -187,13 +224,16 @@ class Turn:
         opts: list[int] = [] if slow.move is not None else slow.options()
         for i in opts:
             flags[i] = 1
-        self.flags, self.count = flags, len(opts)
+        self.flags, self.count, self.handed = flags, len(opts), False
         self.only = opts[0] if len(opts) == 1 else -1
 
     def _slow_step(self, action: int) -> bool:
-        if self.move is not None or not 0 <= action < self.size or not self.flags[action]:
+        if self.move is not None:
             return False
-        self.slow.step(action)
+        try:
+            self.slow.step(action)
+        except ValueError:
+            return False
         self._from_slow()
         return True
 
@@ -242,38 +282,54 @@ class SeepTurn(Turn):
 
 class SuecaTurn(Turn):
     """Sueca: one id per move. The engine returns the same tuple object for a repeated list
-    (auctions, followed suits), so masks of long lists are kept by the list's identity."""
+    (auctions, followed suits), so the masks of long lists are kept by the list's identity."""
 
     def __init__(self, size: int) -> None:
         super().__init__(size, -100)
-        self.cache: dict[int, tuple[object, bytearray, int, int]] = {}
+        self.legal: tuple[SuecaMove, ...] = ()
+        self.template: Any = None  # the cached read-only mask of ``legal``, if any
+        self.cache: dict[int, tuple[object, Any]] = {}
 
     def begin(self, deal: Any) -> None:
         self.move = None
-        self.head = -1
         moves: tuple[SuecaMove, ...] = deal.legal_moves()
+        self.legal = moves
+        self.count = len(moves)
         key = id(moves)
         got = self.cache.get(key)
         if got is not None and got[0] is moves:
-            self.flags, self.count, self.only = got[1], got[2], got[3]
+            self.template = got[1]
             return
-        flags = bytearray(self.size)
-        ids = _SUECA_IDS
-        only = -1
-        for m in moves:
-            only = ids[_sueca_key(m)]
-            flags[only] = 1
-        count = len(moves)
-        self.flags, self.count, self.only = flags, count, only
-        if count > 8:  # the cached tuples are kept alive by the entry: their ids stay theirs
+        self.template = None
+        self._first_flags()
+        if len(moves) > 8:  # the cached tuples are kept alive by the entry: their ids stay theirs
             if len(self.cache) >= _CACHE_LIMIT:
                 self.cache.clear()
-            self.cache[key] = (moves, flags, count, only)
+            self.cache[key] = (moves, self.frombuffer(bytes(self.flags), self.dtype))
+
+    def _first_flags(self) -> None:
+        flags = bytearray(self.size)
+        ids = _SUECA_IDS
+        for m in self.legal:
+            flags[ids[_sueca_key(m)]] = 1
+        self.flags, self.handed = flags, False
+
+    def mask_array(self) -> Any:
+        template = self.template
+        if template is not None:
+            return template.copy()
+        return self.frombuffer(self.mask_flags(), self.dtype)
+
+    def options(self) -> list[int]:
+        return sorted([_SUECA_IDS[_sueca_key(m)] for m in self.legal])
 
     def step(self, action: int) -> bool:
-        if self.move is not None or not 0 <= action < self.size or not self.flags[action]:
+        if self.move is not None or not 0 <= action < self.size:
             return False
-        self.move = _SUECA_MOVES[action]
+        move = _SUECA_MOVES[action]
+        if move not in self.legal:
+            return False
+        self.move = move
         return True
 
 
@@ -333,7 +389,8 @@ class Core:
         self.max_cycles = max_cycles  # -1: none
         # numpy.frombuffer, numpy.int8's dtype, the observation dict class, the vector encoder
         self.frombuffer, self.dtype, self.observation, self.encode = tools
-        self.zeros = bytearray(turn.size)
+        turn.frombuffer, turn.dtype = self.frombuffer, self.dtype
+        self.size = turn.size
         self.deal: Any = None
         self.trace = Trace(None, None, 0, None, None)
         self.cur = -1
@@ -348,7 +405,8 @@ class Core:
         self.infos: dict[str, Any] = {}
         self.agent_selection = ""
         self.skip: str | None = None
-        self.last_move: tuple[int, object] | None = None
+        self.last_seat = -1  # the seat and move of the last move applied (-1: none yet)
+        self.last_move: object = None
 
     def reset(self, deal: Any, seed: int) -> None:
         """Start ``deal`` (made from ``seed``) with the environment's fresh agents and dicts."""
@@ -365,6 +423,7 @@ class Core:
         self.agent_moves = 0
         self.truncated = False
         self.skip = None
+        self.last_seat = -1
         self.last_move = None
         self._play_opponents()
         self._select()
@@ -410,10 +469,10 @@ class Core:
         seat = self.seat_of[agent]
         if seat == self.cur and not self.truncated:
             turn = self.turn
-            flags, head, taken = turn.flags, turn.head, turn.selected
+            mask, head, taken = turn.mask_array(), turn.head, turn.selected
         else:
-            flags, head, taken = self.zeros, -1, 0
-        obs = self.observation(action_mask=self.frombuffer(bytearray(flags), self.dtype))
+            mask, head, taken = self.frombuffer(bytearray(self.size), self.dtype), -1, 0
+        obs = self.observation(action_mask=mask)
         trace = self.trace
         obs._source = (trace, len(trace.moves), seat, head, taken)
         return obs
@@ -435,7 +494,8 @@ class Core:
     # -- helpers ---------------------------------------------------------------------------
 
     def _apply(self, seat: int, move: object) -> None:
-        self.last_move = (seat, move)
+        self.last_seat = seat
+        self.last_move = move
         self.deal.apply(move)
         self.trace.moves.append(move)
 

@@ -37,6 +37,7 @@ from simulator.plugins import load_strategy
 from simulator.rl.actions import codec_for
 from simulator.rl.core import Core, Turn, make_turn
 from simulator.rl.observe import encoder_for
+from simulator.shuffle import seeded_rng
 from simulator.variants import resolve_variant
 from strategies.base import DealResult, Strategy
 
@@ -220,12 +221,12 @@ class CardGameEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new deal; ``seed`` restarts the environment's RNG (deals and opponents' RNGs)."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = seeded_rng(seed)
         rng = self._rng
         deal_seed = rng.getrandbits(63)
         deal = self.game.new_deal(self.rules, deal_seed)
         for seat, strategy in self._opponents.items():
-            strategy.reset(random.Random(rng.getrandbits(63)), seat, self.rules)
+            strategy.reset(seeded_rng(rng.getrandbits(63)), seat, self.rules)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -284,7 +285,8 @@ class CardGameEnv(AECEnv):
 
     @property
     def _last(self) -> tuple[int, Any] | None:
-        return self._core.last_move
+        core = self._core
+        return None if core.last_seat < 0 else (core.last_seat, core.last_move)
 
     def decision(self) -> Turn:
         """The move being decided by the agent to act (``options()``: the legal ids now)."""

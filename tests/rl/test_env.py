@@ -201,3 +201,56 @@ def test_render_names_the_last_move() -> None:
     env.reset(seed=4)
     env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0]))
     assert env.render().startswith("seat ")
+
+
+@pytest.mark.parametrize("game", ["sweep", "seep", "sueca"])
+def test_ids_off_the_mask_are_refused_and_leave_the_step_unchanged(game: str) -> None:
+    """Legality is decided apart from the mask handed out: every id off the mask is refused at
+    every step (a card already taken or below the last one taken included), and writing into a
+    mask changes neither what is legal nor the next mask."""
+    env = make_env(game, players=5 if game == "sueca" else 2)
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = obs["action_mask"]
+            legal = mask.nonzero()[0].tolist()
+            mask[:] = 1
+            assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == legal
+            for bad in rng.sample([i for i in range(mask.size) if i not in legal], 6):
+                with pytest.raises(ValueError, match="not legal"):
+                    env.step(bad)
+                checked += 1
+            assert env.agent_selection == agent
+            assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == legal
+            env.step(legal[rng.randrange(len(legal))])
+    assert checked > 300
+
+
+def test_observations_read_late_are_those_of_their_step() -> None:
+    """Observations kept unread while the deal goes on (opponent moves, moves of several steps,
+    the next deal) give, when read, the vector of the view and step they were taken at."""
+    env = seep_env("standard", {1: "greedy"})
+    raw = env.unwrapped
+    kept = []
+    rng = random.Random(5)
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            turn = raw.decision()
+            seat = int(agent.split("_")[1])
+            kept.append((obs, raw._encode(raw.deal.view(seat), turn.head, turn.selected)))
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+    assert len(kept) > 40
+    for obs, expected in kept:
+        assert np.array_equal(obs["observation"], expected)

@@ -17,14 +17,41 @@ from typing import Final, TypeVar
 
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
-from simulator.games.seep.movelist import ACTION_SHIFT, VALUE_SHIFT, Template
-from simulator.games.seep.moves import CAPTURE, HOUSE
+from simulator.games.seep.movelist import (
+    ACTION_SHIFT,
+    HOUSE_TO_CAPTURE,
+    NO_CAPTURE,
+    SBIT,
+    TARGETS,
+    VALUE_SHIFT,
+    Template,
+)
+from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE, THROW
 
-#: spread flag bit of house value V = 9..13 in the per-position target masks (0 below 9)
-SBIT: Final[tuple[int, ...]] = tuple(8 << 4 * (V - 9) if V >= 9 else 0 for V in range(14))
+#: the templates of a lone house capture, of a throw (§5.2, §5.5)
+_HOUSE_CAPTURE: Final[tuple[Template, ...]] = (CAPTURE << ACTION_SHIFT,)
+_THROW: Final[Template] = THROW << ACTION_SHIFT
 
-#: (V, SBIT[V], templates when no V-house exists, templates when it exists): HOUSE moves of a card value
-HouseOption = tuple[int, int, tuple[Template, ...], tuple[Template, ...]]
+
+class HouseOption:
+    """The HOUSE templates of a card value and one target V: when no V-house exists / when it does.
+
+    A class, not a tuple: a compiled fixed-length tuple would be unboxed and boxed again (a new
+    tuple) at every pass through a list or a dict.
+    """
+
+    __slots__ = ("V", "bit", "ex", "new")
+
+    def __init__(self, V: int, new: tuple[Template, ...], ex: tuple[Template, ...]) -> None:
+        self.V = V
+        self.bit = SBIT[V]  # its flag in the per-position target masks
+        self.new = new
+        self.ex = ex
+
+
+#: no HOUSE move of a card value to a target (no set S1 of the card, §5.3)
+_NO_OPTION: Final = HouseOption(9, (), ())
+
 
 _LOW2: Final = 0x5555555555555
 _LOW1: Final = 0x3333333333333
@@ -57,12 +84,25 @@ def canonical(counts: int) -> int:
 class FloorOptions:
     """Captures and HOUSE floors of each card value on one loose-value multiset (§5.2, §5.3, §12.2).
 
-    ``caps[v]`` and ``house_options[v]`` are filled on first use by
-    :meth:`captures` and :meth:`houses`; ``rank[x]`` is the canonical mask of
-    the loose cards of value ``x``.
+    ``caps[v]`` and ``house_options[5 * v + V - 9]`` are filled on first use by
+    :meth:`captures` and :meth:`house`; ``rank[x]`` is the canonical mask of
+    the loose cards of value ``x``. :meth:`count`, :meth:`nth` and
+    :meth:`templates` read the templates of a chunk key (``movelist.chunk_key``)
+    without building them: captures first (``with_action`` relies on it), then
+    house moves by rising V, then breaks, then the throw when the card captures
+    nothing (§5.2-§5.5).
     """
 
-    __slots__ = ("_counts", "_sums", "_table", "_xunions", "caps", "cementing", "house_options", "rank")
+    __slots__ = (
+        "_counts",
+        "_sums",
+        "_table",
+        "_xunions",
+        "caps",
+        "cementing",
+        "house_options",
+        "rank",
+    )
 
     def __init__(self, counts: int, cementing: bool) -> None:
         self._counts = counts
@@ -91,7 +131,92 @@ class FloorOptions:
         self.cementing = cementing
         self.rank: tuple[int, ...] = tuple([canon & mask for mask in RANK_MASK])
         self.caps: list[tuple[Template, ...] | None] = [None] * 14
-        self.house_options: list[tuple[HouseOption, ...] | None] = [None] * 14
+        self.house_options: list[HouseOption | None] = [None] * 70  # by 5 * v + V - 9
+
+    def _captures_of(self, key: int) -> tuple[Template, ...] | None:
+        """The captures of a chunk key: () when none is allowed, None when the card may be thrown."""
+        if key & NO_CAPTURE:
+            return ()
+        v = key & 15
+        temps = self.caps[v]
+        if temps is None:
+            temps = self.captures(v)
+        if temps:
+            return temps
+        return _HOUSE_CAPTURE if key & HOUSE_TO_CAPTURE else None
+
+    def _option(self, v: int, V: int) -> HouseOption:
+        """The HOUSE option of a v card and target V (``_NO_OPTION`` when there is none), filled once."""
+        slot = 5 * v + V - 9
+        option = self.house_options[slot]
+        if option is None:
+            option = self.house_options[slot] = self.house(v, V)
+        return option
+
+    def count(self, key: int) -> int:
+        """The number of templates of a chunk key."""
+        caps = self._captures_of(key)
+        n = 1 if caps is None else len(caps)  # a throw when the card captures nothing
+        flags = key >> 6
+        sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
+        v = key & 15
+        while sel:
+            bit = sel & -sel
+            sel ^= bit
+            option = self._option(v, (bit.bit_length() >> 2) + 8)
+            n += len(option.ex) if existing & bit else len(option.new)
+        while brk:  # one break a target
+            brk &= brk - 1
+            n += 1
+        return n
+
+    def nth(self, key: int, j: int) -> Template:
+        """Template ``j`` of a chunk key (``j`` below its :meth:`count`)."""
+        caps = self._captures_of(key)
+        if caps:
+            if j < len(caps):
+                return caps[j]
+            j -= len(caps)
+        flags = key >> 6
+        sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
+        v = key & 15
+        while sel:
+            bit = sel & -sel
+            sel ^= bit
+            option = self._option(v, (bit.bit_length() >> 2) + 8)
+            temps = option.ex if existing & bit else option.new
+            if j < len(temps):
+                return temps[j]
+            j -= len(temps)
+        while brk:
+            bit = brk & -brk
+            brk ^= bit
+            if not j:
+                V = (bit.bit_length() >> 2) + 8
+                return BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank[V]
+            j -= 1
+        return _THROW
+
+    def templates(self, key: int) -> tuple[Template, ...]:
+        """Every template of a chunk key, in order (as :meth:`nth` gives them one by one)."""
+        caps = self._captures_of(key)
+        out = list(caps) if caps else []
+        flags = key >> 6
+        sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
+        v = key & 15
+        while sel:
+            bit = sel & -sel
+            sel ^= bit
+            option = self._option(v, (bit.bit_length() >> 2) + 8)
+            out += option.ex if existing & bit else option.new
+        while brk:
+            bit = brk & -brk
+            brk ^= bit
+            V = (bit.bit_length() >> 2) + 8
+            out.append(BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank[V])
+        if caps is None:
+            out.append(_THROW)
+        return tuple(out)
 
     def _unions(self, V: int) -> tuple[int, ...]:
         """Unions of the optional families X of §5.3 (sets summing to V without a loose V card).
@@ -128,37 +253,32 @@ class FloorOptions:
         self.caps[v] = temps
         return temps
 
-    def houses(self, v: int) -> tuple[HouseOption, ...]:
-        """HOUSE options of a card of value ``v`` by rising V; the caller checks ownership and holding.
+    def house(self, v: int, V: int) -> HouseOption:
+        """The HOUSE option of a card of value ``v`` and target ``V`` (the caller checks owners, holding).
 
-        The option of a target V only involves loose values up to V, so it is
-        shared through ``_HOUSE_PARTS``, keyed on the counts it depends on: without
-        optional sets X (no cementing, or no set summing to V but single V cards)
-        it only involves the values up to V - v (S1) and the loose V cards.
+        It only involves loose values up to V, so it is shared through
+        ``_HOUSE_PARTS``, keyed on the counts it depends on: without optional sets X
+        (no cementing, or no set summing to V but single V cards) it only involves
+        the values up to V - v (S1) and the loose V cards.
         """
-        counts, sums, cementing, table = self._counts, self._sums, self.cementing, self._table
-        houses: list[HouseOption] = []
-        for V in range(max(v, 9), 14):
-            if v < V and not sums >> (V - v) & 1:
-                continue  # no set S1
-            if not cementing:
-                if v == V:
-                    continue
-                part = (counts & _UPTO[V - v]) << 2
-            elif len(table[V]) > counts >> 4 * V - 4 & 15:  # some set X
-                part = (counts & _UPTO[V]) << 2 | 1
-            else:
-                part = (counts & (_UPTO[V - v] | RANK_MASK[V])) << 2 | 2
-            # below 2 ** 62, a machine int once compiled: 52 bits of counts, the case (no cementing,
-            # sets X, none), v and V - 9
-            key = part << 7 | v << 3 | V - 9
-            option = _HOUSE_PARTS.get(key)
-            if option is None:
-                option = _store(_HOUSE_PARTS, key, self._house_option(v, V))
-            houses.append(option)
-        options = tuple(houses)
-        self.house_options[v] = options
-        return options
+        counts = self._counts
+        if v < V and not self._sums >> (V - v) & 1:
+            return _NO_OPTION  # no set S1
+        if not self.cementing:
+            if v == V:
+                return _NO_OPTION
+            part = (counts & _UPTO[V - v]) << 2
+        elif len(self._table[V]) > counts >> 4 * V - 4 & 15:  # some set X
+            part = (counts & _UPTO[V]) << 2 | 1
+        else:
+            part = (counts & (_UPTO[V - v] | RANK_MASK[V])) << 2 | 2
+        # below 2 ** 62, a machine int once compiled: 52 bits of counts, the case (no cementing,
+        # sets X, none), v and V - 9
+        key = part << 7 | v << 3 | V - 9
+        option = _HOUSE_PARTS.get(key)
+        if option is None:
+            option = _store(_HOUSE_PARTS, key, self._house_option(v, V))
+        return option
 
     def _house_option(self, v: int, V: int) -> HouseOption:
         """The HOUSE templates of a v card and target V (S1, absorbed A, optional families X)."""
@@ -167,10 +287,10 @@ class FloorOptions:
         if v == V:  # the card is a set by itself: alone it only adds to an existing house
             alone = self._unions(V) or (0,)
             new = tuple([head | a | u for u in alone if u or a])
-            return V, SBIT[V], new, tuple([head | a | u for u in alone])
+            return HouseOption(V, new, tuple([head | a | u for u in alone]))
         s1s = self._table[V - v]
         if not self.cementing:  # one set S1 and no loose V card (the caller checks)
-            return V, SBIT[V], tuple([head | s1 for s1 in s1s]), ()
+            return HouseOption(V, tuple([head | s1 for s1 in s1s]), ())
         unions = self._unions(V)
         floors: list[int]
         if unions:
@@ -178,7 +298,7 @@ class FloorOptions:
         else:
             floors = [s1 | a for s1 in s1s]
         temps = tuple([head | f for f in floors])
-        return V, SBIT[V], temps, temps
+        return HouseOption(V, temps, temps)
 
 
 #: floor option parts shared between floors with the same low values; cleared when full

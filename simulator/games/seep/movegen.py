@@ -2,9 +2,9 @@
 
 Captures and house floors per card value come from ``floors`` (cached on the
 loose values). What depends on houses and hands is reduced to a few masks with
-one flag bit per value 9..13 (``SBIT``), so each distinct held value costs a
-few tests; its templates are shared by every card of that value in one
-``MoveList`` chunk.
+one flag bit per value 9..13 (``SBIT``), and for each distinct held value to one
+chunk key (``movelist.chunk_key``): a count of its templates, which every card
+of that value shares in one ``MoveList`` chunk, is all a position computes.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Final
 
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE
-from simulator.games.seep.floors import FLOOR_CACHE, SBIT, HouseOption, floor_options
-from simulator.games.seep.movelist import ACTION_SHIFT, POP4, VALUE_SHIFT, MoveList, Template
-from simulator.games.seep.moves import BID, BREAK, CAPTURE, THROW, SeepMove
+from simulator.games.seep.floors import FLOOR_CACHE, floor_options
+from simulator.games.seep.movelist import POP4, SBIT, MoveList, chunk_key
+from simulator.games.seep.moves import BID, THROW, SeepMove
 
 if TYPE_CHECKING:
     from simulator.games.seep.state import SeepState
@@ -28,15 +28,9 @@ VALUES_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 #: ``hmask >> 9`` as an SBIT mask
 _SPREAD: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in VALUES_OF[m]) for m in range(32))
-#: SBIT flags of the house values V >= v, by v
-_FROM: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
 #: SWAR masks of the per-value card counts (see ``floors.value_counts``)
 _PAIRS: Final = 0x5555555555555
 _QUADS: Final = 0x3333333333333
-#: the templates of a lone house capture, of a throw (§5.2, §5.5)
-_HOUSE_CAPTURE: Final[tuple[Template, ...]] = (CAPTURE << ACTION_SHIFT,)
-_THROW: Final[Template] = THROW << ACTION_SHIFT
-_THROW_ONLY: Final[tuple[Template, ...]] = (_THROW,)
 
 
 def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
@@ -59,12 +53,11 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
     x = (loose & _PAIRS) + (loose >> 1 & _PAIRS)  # value_counts(loose), inlined
     key = ((x & _QUADS) + (x >> 2 & _QUADS)) << 1 | cementing
     info = FLOOR_CACHE.get(key) or floor_options(key)
-    caps, house_options, lrank = info.caps, info.house_options, info.rank
     hmask = s.hmask
     # house values the mover owns / only the partner owns (no holding needed, §5.3) /
     # ordinary ones the mover does not own (breakable, §5.4)
     own = noneed = 0
-    breakable: tuple[int, ...] = ()
+    breakable = 0
     if hmask:
         owned = s.owned
         mine = owned[p]
@@ -73,7 +66,7 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
         if partner >= 0:
             noneed = _SPREAD[owned[partner] & ~mine]
         if not opening:
-            breakable = VALUES_OF[s.ordinary & ~mine]
+            breakable = _SPREAD[s.ordinary & ~mine]
     # held values 9..13 (one, two or more cards) as SBIT masks, by 4-bit popcounts
     h = hand >> 32
     h = (h & 0x55555) + (h >> 1 & 0x55555)
@@ -90,7 +83,7 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
         elig &= SBIT[opening]
     single = elig & ~noneed & ~two  # a lone V card cannot be used up
     blocked = own & ~two if s.retain else 0  # retention (§5.8)
-    chunks: list[tuple[Template, ...]] = []
+    lens: list[int] = []  # templates per chunk
     values = 0  # the chunks' card values, 4 bits each
     shift = total = 0
     rest = hand
@@ -99,47 +92,12 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
         v = _VAL_OF_BIT[low.bit_length()]
         cv = hand & RANK_MASK[v]
         rest ^= cv
-        # ---- captures (§5.2); None: the card captures nothing, so it may be thrown (§5.5)
-        temps: tuple[Template, ...] | None
-        if opening and v != opening:
-            temps = ()
-        else:
-            temps = caps[v]
-            if temps is None:
-                temps = info.captures(v)
-            if not temps:
-                temps = _HOUSE_CAPTURE if hmask >> v & 1 else None
-        # house options only when some target V >= v is usable
-        houses: tuple[HouseOption, ...] = ()
-        if elig & _FROM[v]:
-            options = house_options[v]
-            houses = info.houses(v) if options is None else options
-        # retention: an owner of the v-house with a single v card may only capture
-        if (houses or (breakable and v <= 4)) and not blocked & SBIT[v]:
-            more: list[Template] = []
-            # ---- house moves (§5.3)
-            for V, bit, new, ex in houses:
-                if elig & bit and not (v == V and single & bit and cv == low):
-                    more += ex if exists & bit else new
-            # ---- breaks (§5.4)
-            if breakable and v <= 4:
-                for hv in breakable:
-                    V = hv + v
-                    if V > 13:
-                        break
-                    if elig & SBIT[V]:
-                        more.append(BREAK << ACTION_SHIFT | V << VALUE_SHIFT | lrank[V])
-            if more:
-                if temps is None:
-                    more.append(_THROW)
-                    temps = tuple(more)
-                else:
-                    temps = (*temps, *more)
-        if temps is None:
-            temps = _THROW_ONLY
-        if temps:
-            chunks.append(temps)
+        n = info.count(chunk_key(v, cv, opening, hmask, blocked, elig, single, exists, breakable))
+        if n:
+            lens.append(n)
             values |= v << shift
             shift += 4
-            total += len(temps) if cv == low else len(temps) * POP4[cv >> 4 * v - 4]
-    return MoveList(hand, values, chunks, total, loose)
+            total += n if cv == low else n * POP4[cv >> 4 * v - 4]
+    return MoveList(
+        info, hand, loose, values, lens, total, (opening, hmask, blocked, elig, single, exists, breakable)
+    )

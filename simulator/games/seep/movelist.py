@@ -4,18 +4,22 @@ A position's moves come in chunks, one per card value held: every card of that
 value in hand has the same templates ``(action, value, floor)``, whose floor is
 a *canonical* mask of the loose value multiset (the ``j``-th loose card of a
 value is bit ``j`` of its 4-bit rank group, see ``floors``). A move list keeps
-the hand, the chunk values (4 bits each) and the chunks' template tuples, so
-building one allocates two objects; a move is materialised as a
-:class:`SeepMove` only when indexed, iterated or searched, with its floor
-mapped to the actual loose cards.
+the hand, the chunk values (4 bits each), each chunk's number of templates and
+the masks of the position (a chunk's templates are found again from them and
+the floor's ``FloorOptions``), so building one allocates two objects; a move is
+materialised as a :class:`SeepMove` only when indexed, iterated or searched,
+with its floor mapped to the actual loose cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final, SupportsIndex, overload
+from typing import TYPE_CHECKING, Final, SupportsIndex, overload
 
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
+
+if TYPE_CHECKING:
+    from simulator.games.seep.floors import FloorOptions
 
 #: a move but its card, packed in one int below 2 ** 62 (a machine int once compiled):
 #: ``action << ACTION_SHIFT | value << VALUE_SHIFT | canonical floor mask``
@@ -25,6 +29,15 @@ VALUE_SHIFT: Final = 52
 FLOOR_BITS: Final = (1 << 52) - 1
 
 _new: Final = tuple.__new__
+_Move: Final = SeepMove  # a static, not a module dict lookup at every move
+#: flag bit of house value V = 9..13 in the per-position target masks (0 below 9), spread so that
+#: SWAR popcounts of a hand give them directly (``movegen``); the flags of the values V >= v, by v
+SBIT: Final[tuple[int, ...]] = tuple(8 << 4 * (V - 9) if V >= 9 else 0 for V in range(14))
+FROM: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
+TARGETS: Final = 0x88888  # every flag
+#: chunk key bits (``chunk_key``): a v-house to capture; no capture allowed
+HOUSE_TO_CAPTURE: Final = 16
+NO_CAPTURE: Final = 32
 #: the moves made by ``with_action`` before any call (never modified)
 _NONE_MADE: Final[list[SeepMove]] = []
 #: bit 0 of each of the 13 rank groups; SWAR masks of per-group counts and canonical forms
@@ -82,28 +95,113 @@ def _unpack(t: Template, loose: int) -> tuple[int, int, int]:
     return t >> ACTION_SHIFT, t >> VALUE_SHIFT & 15, concrete(f, loose) if f else 0
 
 
+def chunk_key(
+    v: int,
+    cv: int,
+    opening: int,
+    hmask: int,
+    blocked: int,
+    elig: int,
+    single: int,
+    exists: int,
+    breakable: int,
+) -> int:
+    """What the templates of the held v cards ``cv`` depend on besides the loose values (an int).
+
+    The masks are SBIT masks of the position (see ``movegen.play_moves``): ``blocked``
+    values whose house the mover must keep a card for (§5.8), usable house targets
+    ``elig``, targets where a lone card cannot be used up (``single``), existing houses,
+    ordinary houses the mover may break (§5.4). Bits: v (4), a v-house to capture, no
+    capture allowed (the opening, §3.6), then the house targets, the existing houses
+    among them and the break targets, interleaved (``FloorOptions.count`` reads them).
+    """
+    key = v | NO_CAPTURE if opening and v != opening else v | (hmask >> v & 1) << 4
+    bit = SBIT[v]
+    if not blocked & bit:  # retention: an owner of the v-house with a single v card may only capture
+        sel = elig & FROM[v]
+        if single & bit and not cv & (cv - 1):
+            sel ^= bit
+        brk = breakable << 4 * v & elig & TARGETS if v <= 4 else 0  # V' = house value + v <= 13
+        key |= (sel | (sel & exists) >> 1 | brk >> 2) << 6
+    return key
+
+
 class MoveList(Sequence[SeepMove]):
     """An immutable sequence of the legal moves, in chunk order then card order then template order.
 
-    ``values`` holds the chunk values, 4 bits each, first chunk lowest; chunk
-    ``j``'s cards are the cards of that value in ``hand`` and ``temps[j]`` its
-    templates. The last move built by indexing, and the moves built by
-    :meth:`with_action`, are kept: the runner checks that the move its strategy
-    picked is legal, which is then an identity test.
+    Building one counts the templates of each chunk and keeps the position's masks, so
+    it allocates two objects; a chunk's templates are found again only when a move is
+    asked for. ``values`` holds the chunk values, 4 bits each, first chunk lowest;
+    chunk ``j``'s cards are the cards of that value in ``hand`` and ``lens[j]`` its
+    number of templates. The last move built by indexing, and the moves built by
+    :meth:`with_action`, are kept: the runner checks that the move its strategy picked
+    is legal, which is then an identity test.
     """
 
-    __slots__ = ("_hand", "_last", "_len", "_loose", "_made", "_temps", "_values")
+    __slots__ = (
+        "_blocked",
+        "_breakable",
+        "_elig",
+        "_exists",
+        "_hand",
+        "_hmask",
+        "_info",
+        "_last",
+        "_len",
+        "_lens",
+        "_loose",
+        "_made",
+        "_opening",
+        "_single",
+        "_values",
+    )
 
     def __init__(
-        self, hand: int, values: int, temps: list[tuple[Template, ...]], length: int, loose: int
+        self,
+        info: FloorOptions,
+        hand: int,
+        loose: int,
+        values: int,
+        lens: list[int],
+        length: int,
+        masks: tuple[int, int, int, int, int, int, int],
     ) -> None:
+        self._info = info
         self._hand = hand
-        self._values = values
-        self._temps = temps
-        self._len = length
         self._loose = loose
+        self._values = values
+        self._lens = lens
+        self._len = length
+        self._opening, self._hmask, self._blocked, self._elig, self._single, self._exists, self._breakable = (
+            masks
+        )
         self._last: SeepMove | None = None
         self._made: list[SeepMove] = _NONE_MADE
+
+    def _key(self, v: int) -> int:
+        """The chunk key of value ``v`` (see :func:`chunk_key`)."""
+        cv = self._hand >> 4 * v - 4 & 15
+        return chunk_key(
+            v,
+            cv,
+            self._opening,
+            self._hmask,
+            self._blocked,
+            self._elig,
+            self._single,
+            self._exists,
+            self._breakable,
+        )
+
+    def _chunks(self) -> list[tuple[int, tuple[Template, ...]]]:
+        """(value, templates) of every chunk, in order."""
+        values, info = self._values, self._info
+        out: list[tuple[int, tuple[Template, ...]]] = []
+        for _ in self._lens:
+            v = values & 15
+            values >>= 4
+            out.append((v, info.templates(self._key(v))))
+        return out
 
     def with_action(self, action: int) -> list[SeepMove]:
         """The moves of one kind (CAPTURE, THROW...), in list order, building no other move.
@@ -111,12 +209,10 @@ class MoveList(Sequence[SeepMove]):
         A chunk's templates are its captures, then its house moves and breaks, then
         its throw, so captures are a prefix and a throw is the last template.
         """
-        loose, hand, values = self._loose, self._hand, self._values
+        loose, hand = self._loose, self._hand
         out: list[SeepMove] = []
         picked: list[tuple[int, int]]
-        for temps in self._temps:
-            v = values & 15
-            values >>= 4
+        for v, temps in self._chunks():
             if action == THROW:
                 if temps[-1] >> ACTION_SHIFT != THROW:
                     continue
@@ -137,7 +233,7 @@ class MoveList(Sequence[SeepMove]):
                 c = shift + _LOW4[group]
                 group &= group - 1
                 for value, f in picked:
-                    out.append(_new(SeepMove, (action, c, value, f)))
+                    out.append(_new(_Move, (action, c, value, f)))
         self._made = out
         return out
 
@@ -161,38 +257,37 @@ class MoveList(Sequence[SeepMove]):
             i += self._len
         if i >= 0:
             hand, values = self._hand, self._values
-            for temps in self._temps:
-                shift = 4 * (values & 15) - 4
+            for n in self._lens:
+                v = values & 15
                 values >>= 4
+                shift = 4 * v - 4
                 group = hand >> shift & 15
-                n = len(temps)
                 k = n * POP4[group]
                 if i < k:
                     while i >= n:  # not the lowest card of the chunk
                         group &= group - 1
                         i -= n
-                    t = temps[i]
+                    t = self._info.nth(self._key(v), i)
                     action, value, floor = t >> ACTION_SHIFT, t >> VALUE_SHIFT & 15, t & FLOOR_BITS
                     if floor:
                         floor = concrete(floor, self._loose)
-                    move: SeepMove = _new(SeepMove, (action, shift + _LOW4[group], value, floor))
+                    move: SeepMove = _new(_Move, (action, shift + _LOW4[group], value, floor))
                     self._last = move
                     return move
                 i -= k
         raise IndexError("move index out of range")
 
     def __iter__(self) -> Iterator[SeepMove]:
-        loose, hand, values = self._loose, self._hand, self._values
-        for temps in self._temps:
-            shift = 4 * (values & 15) - 4
-            values >>= 4
+        loose, hand = self._loose, self._hand
+        for v, temps in self._chunks():
+            shift = 4 * v - 4
             group = hand >> shift & 15
             moves = [_unpack(t, loose) for t in temps]
             while group:
                 c = shift + _LOW4[group]
                 group &= group - 1
-                for a, v, f in moves:
-                    yield _new(SeepMove, (a, c, v, f))
+                for a, value, f in moves:
+                    yield _new(_Move, (a, c, value, f))
 
     def __contains__(self, move: object) -> bool:
         if move is self._last:
@@ -205,10 +300,8 @@ class MoveList(Sequence[SeepMove]):
         action, card, value, floor = move
         if not (isinstance(card, int) and 0 <= card < 52) or not self._hand >> card & 1:
             return False
-        loose, values = self._loose, self._values
-        for temps in self._temps:
-            v = values & 15
-            values >>= 4
+        loose = self._loose
+        for v, temps in self._chunks():
             if card >> 2 == v - 1:
                 return any(_unpack(t, loose) == (action, value, floor) for t in temps)
         return False

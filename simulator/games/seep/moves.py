@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from simulator.cards import Card, CardMask, card_str, mask_of, mask_strs, parse_card, parse_cards
 
-BID, CAPTURE, HOUSE, BREAK, THROW = range(5)
+#: the actions (Final literals: the compiled modules inline them)
+BID: Final = 0
+CAPTURE: Final = 1
+HOUSE: Final = 2
+BREAK: Final = 3
+THROW: Final = 4
 #: action names by action constant (the replay log writes "build"/"cement" for a HOUSE move)
 ACTION_NAMES = ("bid", "capture", "house", "break", "throw")
 

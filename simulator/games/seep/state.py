@@ -7,7 +7,8 @@ which is enough for invariant I1 by construction. Move generation
 (``movegen``) reads the houses through two 5-bit masks (bit V - 9) kept up to
 date by ``apply``: ``owned[s]`` (the houses seat s owns) and ``ordinary``
 (houses of value below 13 whose cards sum to V, §5.4), so it never loops over
-the houses.
+the houses. (List items are updated as ``a[i] = a[i] | x``: compiled, ``a[i] |= x``
+is a generic number operation.)
 """
 
 from __future__ import annotations
@@ -27,9 +28,12 @@ from simulator.games.seep.scoring import card_points
 from simulator.games.seep.view import HouseView, SeepView
 from simulator.shuffle import randbelow, seeded_rng, shuffled_deck
 
-BIDDING, PLAYING, OVER = range(3)
+#: the phases of a deal (Final literals: inlined once compiled)
+BIDDING: Final = 0
+PLAYING: Final = 1
+OVER: Final = 2
 #: cards of value 9..13: the bidder needs one of them (§3.3)
-HIGH_MASK = RANK_MASK[9] | RANK_MASK[10] | RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
+HIGH_MASK: Final = RANK_MASK[9] | RANK_MASK[10] | RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
 
 #: (value, cards mask, owner seats) of a house in a position
 HouseSpec = tuple[int, CardMask, tuple[int, ...]]
@@ -295,7 +299,7 @@ class SeepState:
         for _ in range(rounds):
             for k in range(n):
                 s = (b + k) % n
-                hands[s] |= _pack(stock[pos : pos + 4])
+                hands[s] = hands[s] | _pack(stock[pos : pos + 4])
                 pos += 4
         del stock[:pos]
 
@@ -336,7 +340,7 @@ class SeepState:
                 log.append({"type": "bid", "seat": p, "value": value})
             return
         cb = 1 << c
-        self.hands[p] ^= cb
+        self.hands[p] = self.hands[p] ^ cb
         self.played |= cb
         plays = self.plays = self.plays + 1
         sweep = 0
@@ -362,7 +366,7 @@ class SeepState:
                 name = "capture"
             self.loose ^= floor
             side = self.side_of[p]
-            self.piles[side] |= take
+            self.piles[side] = self.piles[side] | take
             self.last_capturer = p
             if not self.loose and not self.hmask:
                 if plays == self.total_plays:
@@ -371,8 +375,8 @@ class SeepState:
                     sweep = v
                 else:
                     sweep = 25 if plays == 1 else 50
-                self.sweeps[side] += 1
-                self.sweep_pts[side] += sweep
+                self.sweeps[side] = self.sweeps[side] + 1
+                self.sweep_pts[side] = self.sweep_pts[side] + sweep
         else:
             if action == HOUSE:
                 cards = floor | cb
@@ -385,7 +389,8 @@ class SeepState:
             self.loose ^= floor
             built = self._add_to_house(p, value, cards, total)
             if action == HOUSE and built:
-                self.built[self.side_of[p]] += 1
+                side = self.side_of[p]
+                self.built[side] = self.built[side] + 1
             if log is not None:
                 name = "break" if action == BREAK else "build" if built else "cement"
                 from_floor = mask_strs(floor)
@@ -420,20 +425,20 @@ class SeepState:
         bit = 1 << (V - 9)
         self._houses = None
         if self.hmask >> V & 1:
-            self.hcards[V] |= cards
-            self.hsum[V] += total
+            self.hcards[V] = self.hcards[V] | cards
+            self.hsum[V] = self.hsum[V] + total
             self.ordinary &= ~bit
             ow = self.howners[V]
             partner = self.partner[p]
             if not ow & (1 << p) and not (partner >= 0 and ow & (1 << partner)):
                 self.howners[V] = ow | (1 << p)
-                self.owned[p] |= bit
+                self.owned[p] = self.owned[p] | bit
             return False
         self.hcards[V] = cards
         self.hsum[V] = total
         self.howners[V] = 1 << p
         self.hmask |= 1 << V
-        self.owned[p] |= bit
+        self.owned[p] = self.owned[p] | bit
         if total == V and V < 13:
             self.ordinary |= bit
         return True
@@ -448,7 +453,7 @@ class SeepState:
         self.ordinary &= keep
         owned = self.owned
         for s in range(self.n):
-            owned[s] &= keep
+            owned[s] = owned[s] & keep
 
     def _index_houses(self) -> None:
         """Recompute ``owned`` and ``ordinary`` from the house lists (``apply`` keeps them up to date)."""
@@ -464,7 +469,8 @@ class SeepState:
             rest |= self.hcards[v]
         last = self.last_capturer
         if last >= 0:
-            self.piles[self.side_of[last]] |= rest
+            side = self.side_of[last]
+            self.piles[side] = self.piles[side] | rest
         if self.log is not None:
             self.log.append(leftover_event(last, self.side_of, rest))
         self.loose = 0

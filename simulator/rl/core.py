@@ -124,13 +124,12 @@ class Turn:
         self.slow = None
 
     def _first(self, moves: Any) -> None:
+        listed: list[object] = moves if isinstance(moves, list) else list(moves)  # never changed here
         heads = self.heads
-        listed = self.moves
         heads.clear()
-        listed.clear()
-        for m in moves:
+        for m in listed:
             heads.append(self.head_of(m))
-            listed.append(m)
+        self.moves = listed
         self._first_flags()
 
     def _first_flags(self) -> None:
@@ -437,7 +436,8 @@ class Core:
         if self.deal is None:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        # an agent is dead only once the deal is over or truncated
+        if (self.cur < 0 or self.truncated) and (self.terminations[agent] or self.truncations[agent]):
             self._dead_step(action)
             return
         turn = self.turn
@@ -472,7 +472,8 @@ class Core:
             mask, head, taken = turn.mask_array(), turn.head, turn.selected
         else:
             mask, head, taken = self.frombuffer(bytearray(self.size), self.dtype), -1, 0
-        obs = self.observation(action_mask=mask)
+        obs = self.observation()
+        obs["action_mask"] = mask
         trace = self.trace
         obs._source = (trace, len(trace.moves), seat, head, taken)
         return obs
@@ -501,8 +502,10 @@ class Core:
 
     def _play_opponents(self) -> None:
         """Let the strategies of the opponent seats play until a learner is to act or the deal ends."""
-        deal = self.deal
         opponents = self.opponents
+        if not opponents:
+            return
+        deal = self.deal
         while True:
             seat: int = deal.current_player()
             strategy = opponents.get(seat)
@@ -525,8 +528,9 @@ class Core:
         env = self.env
         if seat >= 0:
             agent = self.agent_of_seat[seat]
-            self.agent_selection = agent
-            env.agent_selection = agent
+            if agent is not self.agent_selection:
+                self.agent_selection = agent
+                env.agent_selection = agent
             self.turn.begin(deal)
             if self.max_cycles >= 0 and self.steps[seat] >= self.max_cycles:
                 self._truncate()

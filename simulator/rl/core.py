@@ -54,9 +54,9 @@ _CACHE_LIMIT: Final = 4096
 
 class Turn:
     """One move being decided step by step: ``flags`` (1 at the ids legal now), their ``count``
-    and, when it is 1, ``only``; ``head`` (-1 before the first step), ``selected`` (cards taken)
-    and ``move`` once complete. The generic filter of the legal move list; subclasses name the
-    head id and card set of a game's moves."""
+    (-1 at a turn's first step, never forced) and, when it is 1, ``only``; ``head`` (-1 before
+    the first step), ``selected`` (cards taken) and ``move`` once complete. The generic filter
+    of the legal move list; subclasses name the head id and card set of a game's moves."""
 
     def __init__(self, size: int, take: int) -> None:
         self.size = size
@@ -133,15 +133,11 @@ class Turn:
         self._first_flags()
 
     def _first_flags(self) -> None:
+        # no count: the first step of a turn is always asked, so only later steps are forced
         flags = bytearray(self.size)
-        count = 0
-        only = -1
         for h in self.heads:
-            if not flags[h]:
-                flags[h] = 1
-                count += 1
-                only = h
-        self.flags, self.count, self.only, self.handed = flags, count, only, False
+            flags[h] = 1
+        self.flags, self.count, self.only, self.handed = flags, -1, -1, False
 
     def step(self, action: int) -> bool:
         """Take ``action``; False (nothing changes) if it is not legal now."""

@@ -289,7 +289,9 @@ def env_step_notes(deals: int, seed: int = 1) -> list[str]:
     """Per game, PettingZoo environment steps per CPU second against :func:`bare_engine_rate` measured
     just before (standard rules): every seat an agent taking uniform random legal ids from the mask
     ``env.last()`` gives, once reading only the mask (the observation vector is then never built)
-    and once reading the observation too. Warmed up like the bare engine. Empty without ``rl``."""
+    and once reading the observation too. Warmed up like the bare engine. Also what the agent's
+    loop costs alone (:func:`_agent_loop_us`), and the ratio an environment costing nothing would
+    reach with it, ``1 / (moves/steps + bare rate x loop cost)``. Empty without ``rl``."""
     try:
         from simulator.rl import make_env
     except ImportError:
@@ -324,13 +326,45 @@ def env_step_notes(deals: int, seed: int = 1) -> list[str]:
         steps, moves, seconds = play(0, deals, False)
         read_steps, _, read_seconds = play(0, deals, True)
         rate, read_rate = steps / seconds, read_steps / read_seconds
+        loop_us = _agent_loop_us(env, max(1, deals // 5), seed)
+        ceiling = 1 / (moves / steps + bare * loop_us / 1e6)
         notes.append(
             f"{game_name} PettingZoo env, random masked ids: {rate:,.0f} steps/s per core "
             f"({moves / seconds:,.0f} moves/s, {steps / moves:.2f} steps a move), {rate / bare:.0%} of "
             f"the bare engine's {bare:,.0f} moves/s (target >= 50%); reading the observation too: "
-            f"{read_rate:,.0f} steps/s, {read_rate / bare:.0%}"
+            f"{read_rate:,.0f} steps/s, {read_rate / bare:.0%}; the agent's own loop costs "
+            f"{loop_us:.2f} us a step (an environment costing nothing: {ceiling:.0%})"
         )
     return notes
+
+
+def _agent_loop_us(env: Any, deals: int, seed: int) -> float:
+    """CPU microseconds a step of the agent loop of :func:`env_step_notes` costs by itself (read
+    the mask, its nonzero ids, a uniform pick), over the masks of a few deals replayed without
+    the environment: what no environment can save."""
+    rng = random.Random(seed)
+    masks: list[tuple[dict[str, Any], float, bool, bool, dict[str, Any]]] = []
+    for i in range(deals):
+        env.reset(seed=deal_seed(seed + 1, i))
+        for _ in env.agent_iter():
+            obs, _, done, truncated, _ = env.last()
+            if done or truncated:
+                env.step(None)
+                continue
+            masks.append(({"action_mask": obs["action_mask"]}, 0.0, False, False, {}))
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[int(rng.random() * len(legal))]))
+    best = float("inf")
+    for _ in range(3):
+        start = CPU()
+        for last in masks:
+            obs, _, done, truncated, _ = last
+            if done or truncated:
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            int(legal[int(rng.random() * len(legal))])
+        best = min(best, (CPU() - start) / len(masks) * 1e6)
+    return best
 
 
 @dataclass

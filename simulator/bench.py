@@ -16,8 +16,10 @@ engine loops (to show what the runner costs). Three loops per game:
 from __future__ import annotations
 
 import random
+import resource
 import tempfile
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -184,23 +186,39 @@ def engine_rate(
     return Measure(f"{game_name} {rules.num_players}p play loop, {strategy}", deals, CPU() - start)
 
 
+def tree_cpu_seconds(own: float, ended: Sequence[float], live: Iterable[Sequence[float]]) -> float:
+    """CPU seconds used so far by a process and its descendants.
+
+    ``own`` is the process's CPU time (every thread), ``ended`` the user and system time of its
+    ended children it has waited for (``getrusage(RUSAGE_CHILDREN)``; loky waits for the workers
+    it stops at the end of a run, and their own ended children are inside), ``live`` psutil's
+    ``cpu_times()`` of each descendant still running (user, system, then those of its
+    waited-for children). A process counts once: while it runs in ``live``, once ended and
+    waited for in its parent's children times; so the difference over a run is what all the
+    run's processes cost, workers that ended before the run did included."""
+    return own + ended[0] + ended[1] + sum(t[0] + t[1] + t[2] + t[3] for t in live)
+
+
 def _cpu_with_workers() -> float:
-    """CPU seconds of this process and of its live child processes (joblib's workers, which
-    outlive each run: the difference over a run is what the run cost); without psutil (the
-    ``test`` extra), this process only."""
+    """:func:`tree_cpu_seconds` of this process now."""
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return tree_cpu_seconds(CPU(), (ended.ru_utime, ended.ru_stime), _live_descendants())
+
+
+def _live_descendants() -> list[Sequence[float]]:
+    """``cpu_times()`` of every running descendant; none without psutil (the ``test`` extra): a
+    run's loky workers have ended, and been waited for, when it returns."""
     try:
         import psutil
     except ImportError:
-        return CPU()
-    me = psutil.Process()
-    total = CPU()
-    for child in me.children(recursive=True):
+        return []
+    live = []
+    for child in psutil.Process().children(recursive=True):
         try:
-            times = child.cpu_times()
+            live.append(child.cpu_times())
         except psutil.NoSuchProcess:
             continue
-        total += times.user + times.system
-    return total
+    return live
 
 
 def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> tuple[Measure, Measure, Measure]:
@@ -208,9 +226,10 @@ def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> tuple[Measure, Measu
     and its steady rate in wall time, and the steady rate per CPU second of the run's processes
     (this one and its workers: on a shared machine, the figure to set beside the engine's).
 
-    A small warm-up run first starts the worker processes (joblib reuses them). A run also has
-    fixed costs (start, end-of-run summary and files, a few tenths of a second) that a minute-long
-    tournament does not notice: the steady rate is the rate of the extra deals of a run twice as
+    A small warm-up run first imports and warms up what a run uses. A run also has fixed costs
+    (start, with 2 jobs the workers' start: they are stopped before the files are written, the
+    end-of-run summary and files, a few tenths of a second) that a minute-long tournament does
+    not notice: the steady rate is the rate of the extra deals of a run twice as
     long, ``(deals(2g) - deals(g)) / (seconds(2g) - seconds(g))``."""
     _pipeline_run(max(jobs * 4, 8), jobs, seed)
     wall, cpu = time.perf_counter(), _cpu_with_workers()

@@ -95,7 +95,8 @@ def chunk_constants(
 
 class ChunkRows:
     """One chunk's rows as plain lists, one per column, in row order (deal, rotation,
-    round, side): what a worker sends back."""
+    round, side): what a worker sends back. A deal adds its rows column by column (one
+    extend per column), from tables per rotation and per dealer made once per chunk."""
 
     def __init__(
         self,
@@ -104,13 +105,17 @@ class ChunkRows:
         side_columns: Sequence[str],
         match_columns: Sequence[str],
     ) -> None:
-        self.sides = [frozenset(s) for s in sides]
         self.side_columns = list(side_columns)
         self.match_columns = list(match_columns)
         self.cols: dict[str, list] = {c: [] for c in (*WORKER_COLUMNS, *side_columns, *match_columns)}
         n = len(sides)
         self.side_names = [[lineup.side_strategy(k, r) for k in range(n)] for r in range(n)]
-        self.opponents = {name: lineup.opponent_of(name) for name in lineup.strategies}
+        opponents = {name: lineup.opponent_of(name) for name in lineup.strategies}
+        self.side_opponents = [[opponents[name] for name in names] for names in self.side_names]
+        seats = max(max(s) for s in sides) + 1
+        self.dealer_sides = [[dealer in s for s in sides] for dealer in range(seats)]
+        self.side_indices = list(range(n))
+        self._side_cols = [(self.cols[c], c) for c in self.side_columns]
 
     def add_deal(
         self, deal_index: int, round_number: int, seed: int, rotation: int, state: DealState
@@ -121,23 +126,20 @@ class ChunkRows:
         rows = state.side_rows()
         top, low = max(points), min(points)
         dealer = state.dealer
-        names = self.side_names[rotation]
-        for k, seats in enumerate(self.sides):
-            name = names[k]
-            cols["deal_index"].append(deal_index)
-            cols["round"].append(round_number)
-            cols["deal_seed"].append(seed)
-            cols["dealer"].append(dealer)
-            cols["rotation"].append(rotation)
-            cols["side"].append(k)
-            cols["dealer_side"].append(dealer in seats)
-            cols["strategy"].append(name)
-            cols["opponent"].append(self.opponents[name])
-            cols["points"].append(points[k])
-            cols["won"].append(points[k] == top and top > low)
-            row = rows[k]
-            for c in self.side_columns:
-                cols[c].append(row[c])
+        n = len(self.side_indices)
+        cols["deal_index"].extend([deal_index] * n)
+        cols["round"].extend([round_number] * n)
+        cols["deal_seed"].extend([seed] * n)
+        cols["dealer"].extend([dealer] * n)
+        cols["rotation"].extend([rotation] * n)
+        cols["side"].extend(self.side_indices)
+        cols["dealer_side"].extend(self.dealer_sides[dealer])
+        cols["strategy"].extend(self.side_names[rotation])
+        cols["opponent"].extend(self.side_opponents[rotation])
+        cols["points"].extend(points)
+        cols["won"].extend([p == top and top > low for p in points])
+        for column, c in self._side_cols:
+            column.extend([row[c] for row in rows])
 
     def add_match(self, first_row: int, match_rows: Sequence[Mapping[str, Any]]) -> None:
         """The match columns (one value per side) on every row of a match, from ``first_row`` on."""

@@ -6,7 +6,8 @@ number drawn (``_randbelow`` -> ``_randbelow_with_getrandbits``); for a deck of
 draws (``getrandbits(n.bit_length())`` until the value is below n), so the
 permutations and dealers are identical to CPython's for the same seed
 (tests/test_shuffle.py checks it). Sweep and Seep deal with it. ``seeded_rng`` is
-``random.Random(seed)`` without its two Python-level calls (``__init__``, ``seed``).
+``random.Random(seed)`` without its two Python-level calls (``__init__``, ``seed``), ``reseed``
+the same state in an existing object.
 """
 
 from __future__ import annotations
@@ -28,9 +29,15 @@ def seeded_rng(seed: int) -> random.Random:
     """``random.Random(seed)`` (the same state), made in one C-level seeding call: the runner
     makes one per seat per deal, and the Python-level constructor cost a fifth of that."""
     rng: random.Random = _new_random(_Random)
+    reseed(rng, seed)
+    return rng
+
+
+def reseed(rng: random.Random, seed: int) -> None:
+    """``rng.seed(seed)`` in one C-level call: ``rng`` then has the state of ``random.Random(seed)``
+    (every word of the Mersenne Twister is set anew), so one object can serve deal after deal."""
     _seed(rng, seed)
     rng.gauss_next = None  # type: ignore[attr-defined]
-    return rng
 
 
 def randbelow(rng: random.Random, n: int) -> int:

@@ -9,6 +9,7 @@
   a helper thread samples the playing thread's stack about ten times per
   timeout, and one call made by the loop is the same call as long as its frame
   object is the same (the clock keeps a reference, so the object cannot be reused).
+  A compiled function has no frame: the calls it makes count as its caller's.
 """
 
 from __future__ import annotations
@@ -53,11 +54,11 @@ class MoveTimeout(Exception):
         return f"no move within {self.seconds:g} s (move timeout; --move-timeout or move_timeout: to change)"
 
 
-def _loop_callee(frame: FrameType | None, loop: CodeType) -> FrameType | None:
-    """The frame of the call the innermost ``loop`` frame of a stack is waiting on."""
+def _loop_callee(frame: FrameType | None, loops: frozenset[CodeType]) -> FrameType | None:
+    """The frame of the call the innermost frame of one of the ``loops`` of a stack is waiting on."""
     callee = None
     while frame is not None:
-        if frame.f_code is loop:
+        if frame.f_code in loops:
             return callee
         callee, frame = frame, frame.f_back
     return None
@@ -65,11 +66,11 @@ def _loop_callee(frame: FrameType | None, loop: CodeType) -> FrameType | None:
 
 class MoveClock:
     """While active, raise :class:`MoveTimeout` in the current thread when a call made
-    by a ``loop`` frame (the play loop) lasts ``seconds`` or more."""
+    by the innermost frame of one of the ``loops`` (the play loop) lasts ``seconds`` or more."""
 
-    def __init__(self, seconds: float | None, loop: CodeType) -> None:
+    def __init__(self, seconds: float | None, *loops: CodeType) -> None:
         self.seconds = seconds
-        self.loop = loop
+        self.loops = frozenset(loops)
         self.error = type("MoveTimeout", (MoveTimeout,), {"seconds": seconds or 0.0})
         self._stop = threading.Event()
         self._target: FrameType | None = None
@@ -104,7 +105,7 @@ class MoveClock:
         seen: FrameType | None = None
         since = 0.0
         while not self._stop.wait(tick):
-            call = _loop_callee(sys._current_frames().get(self._ident), self.loop)
+            call = _loop_callee(sys._current_frames().get(self._ident), self.loops)
             now = time.monotonic()
             if call is not seen:
                 seen, since = call, now
@@ -125,6 +126,6 @@ class MoveClock:
 
     def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
         target = self._target
-        if target is not None and _loop_callee(frame, self.loop) is target:
+        if target is not None and _loop_callee(frame, self.loops) is target:
             self._target = None
             raise self.error()

@@ -19,6 +19,7 @@ from simulator.replay import replay_command
 from simulator.rows import ChunkRows
 from simulator.schedule import ChunkTask, Lineup
 from simulator.seeding import deal_seed
+from simulator.shuffle import seeded_rng
 from simulator.tuning import configure_process
 from simulator.watchdog import MoveClock, exit_with_parent
 
@@ -120,14 +121,17 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
         r: [lineup.side_strategy(side_of[s], r) for s in range(rules.num_players)] for r in rotations
     }
     agents = {r: [specs[n].build() for n in seat_names[r]] for r in rotations}
-    with MoveClock(ctx.move_timeout, play_deal.__code__):
+    rngs = {r: [seeded_rng(0) for _ in seat_names[r]] for r in rotations}  # reseeded at every deal
+    # the move clock times the calls of the innermost of these loops: the decision loop, and
+    # since compiled it has no frame (its calls are then this frame's), this one
+    with MoveClock(ctx.move_timeout, *_LOOPS):
         for deal_index in range(task.start, task.stop):
             for rotation in rotations:
                 seat_agents = agents[rotation]
                 if ctx.unit == "deal":
                     seed = deal_seed(ctx.root_seed, deal_index)
                     state = game.new_deal(rules, seed)
-                    reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation)
+                    reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation, 1, rngs[rotation])
                     try:
                         play_deal(state, seat_agents)
                     except StrategyFault as fault:
@@ -141,7 +145,9 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                 while not match.over:
                     state = match.next_deal()
                     round_number = match.rounds + 1
-                    reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation, round_number)
+                    reset_agents(
+                        seat_agents, rules, ctx.root_seed, deal_index, rotation, round_number, rngs[rotation]
+                    )
                     try:
                         play_deal(state, seat_agents)
                     except StrategyFault as fault:
@@ -160,3 +166,6 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                     match.finish_deal(state)
                 rows.add_match(first_row, match.side_rows())
     return task.key, rows.cols
+
+
+_LOOPS = tuple(c for c in (getattr(play_deal, "__code__", None), play_chunk.__code__) if c is not None)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from simulator.shuffle import randbelow, seeded_rng, shuffle, shuffled_deck
+from simulator.shuffle import randbelow, reseed, seeded_rng, shuffle, shuffled_deck
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3, 2**63 - 1])
@@ -30,6 +30,19 @@ def test_seeded_rng_is_random_random_of_the_seed(seed: int) -> None:
         ref.gauss(0, 1)
     ]
     assert fast.getstate() == ref.getstate()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**32 + 5, 2**63 - 1])
+def test_reseed_gives_an_used_rng_the_state_of_random_random_of_the_seed(seed: int) -> None:
+    """A worker reseeds one object per seat deal after deal: whatever it drew before (a cached
+    gauss value, a twist half used), it then draws exactly as a new ``Random(seed)``."""
+    rng = random.Random(99)
+    rng.gauss(0, 1)  # leaves gauss_next set
+    rng.random()
+    reseed(rng, seed)
+    ref = random.Random(seed)
+    assert rng.getstate() == ref.getstate()
+    assert [rng.random() for _ in range(700)] == [ref.random() for _ in range(700)]
 
 
 def test_deck_draws_match_random() -> None:

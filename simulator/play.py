@@ -46,6 +46,12 @@ def reset_agents(
         agents[seat].reset(rng, seat, rules)
 
 
+def _holds(moves: Any, move: object) -> bool:
+    """``move`` is one of the objects of ``moves`` (what a strategy returns almost always is):
+    a scan by identity, which ``in`` does too but only after comparing every earlier move by value."""
+    return any(m is move for m in moves)
+
+
 def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
     """Play ``state`` to its end, then tell every seat the result (``on_deal_end``).
 
@@ -68,7 +74,7 @@ def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
                 move = chooses[seat](view(seat) if wants_view[seat] else None, moves)
             except Exception as exc:
                 raise _Fault(seat, f"raised {type(exc).__name__}: {exc}") from exc
-            if move not in moves:
+            if not _holds(moves, move) and move not in moves:
                 raise _Fault(seat, f"returned an illegal move: {move!r}")
             apply(move)
             seat = current()

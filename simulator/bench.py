@@ -32,6 +32,7 @@ from simulator.plugins import spec_from_name
 from simulator.runner import run_tournament
 from simulator.schedule import Lineup
 from simulator.seeding import deal_seed
+from simulator.shuffle import seeded_rng
 from simulator.variants import resolve_variant
 
 #: the clock of every one-process measure: CPU seconds of this process
@@ -173,11 +174,12 @@ def engine_rate(
     game = get_game(game_name)
     rules = resolve_variant(game, "standard", players).rules
     agents = [spec_from_name(strategy).build() for _ in range(rules.num_players)]
+    rngs = [seeded_rng(0) for _ in agents]  # reseeded at every deal, as a worker does
 
     def play(first: int, count: int) -> None:
         for i in range(first, first + count):
             state = game.new_deal(rules, deal_seed(seed, i))
-            reset_agents(agents, rules, seed, i, 0)
+            reset_agents(agents, rules, seed, i, 0, 1, rngs)
             play_deal(state, agents)
 
     play(deals, max(1, deals // 10))

@@ -155,19 +155,24 @@ class FloorOptions:
 
     def count(self, key: int) -> int:
         """The number of templates of a chunk key."""
-        caps = self._captures_of(key)
-        n = 1 if caps is None else len(caps)  # a throw when the card captures nothing
+        n = 0
+        if not key & NO_CAPTURE:
+            caps = self.caps[key & 15]
+            if caps is None:
+                caps = self.captures(key & 15)
+            n = len(caps) or 1  # nothing to capture: a house capture or else a throw
         flags = key >> 6
-        sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
-        v = key & 15
-        while sel:
-            bit = sel & -sel
-            sel ^= bit
-            option = self._option(v, (bit.bit_length() >> 2) + 8)
-            n += len(option.ex) if existing & bit else len(option.new)
-        while brk:  # one break a target
-            brk &= brk - 1
-            n += 1
+        if flags:
+            sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
+            v = key & 15
+            while sel:
+                bit = sel & -sel
+                sel ^= bit
+                option = self._option(v, (bit.bit_length() >> 2) + 8)
+                n += len(option.ex) if existing & bit else len(option.new)
+            while brk:  # one break a target
+                brk &= brk - 1
+                n += 1
         return n
 
     def nth(self, key: int, j: int) -> Template:

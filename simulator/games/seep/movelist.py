@@ -38,6 +38,10 @@ TARGETS: Final = 0x88888  # every flag
 #: chunk key bits (``chunk_key``): a v-house to capture; no capture allowed
 HOUSE_TO_CAPTURE: Final = 16
 NO_CAPTURE: Final = 32
+#: the moves indexed so far, per card, by template with its actual floor (each a dict emptied
+#: when full): random play meets a few thousand distinct moves, so indexing mostly finds one
+_MADE: Final[list[dict[int, SeepMove]]] = [{} for _ in range(52)]
+_MADE_LIMIT: Final = 2048
 #: the moves made by ``with_action`` before any call (never modified)
 _NONE_MADE: Final[list[SeepMove]] = []
 #: bit 0 of each of the 13 rank groups; SWAR masks of per-group counts and canonical forms
@@ -268,10 +272,17 @@ class MoveList(Sequence[SeepMove]):
                         group &= group - 1
                         i -= n
                     t = self._info.nth(self._key(v), i)
-                    action, value, floor = t >> ACTION_SHIFT, t >> VALUE_SHIFT & 15, t & FLOOR_BITS
+                    floor = t & FLOOR_BITS
                     if floor:
                         floor = concrete(floor, self._loose)
-                    move: SeepMove = _new(_Move, (action, shift + _LOW4[group], value, floor))
+                        t = t ^ t & FLOOR_BITS | floor
+                    c = shift + _LOW4[group]
+                    made = _MADE[c]
+                    move = made.get(t)
+                    if move is None:
+                        if len(made) >= _MADE_LIMIT:
+                            made.clear()
+                        move = made[t] = _new(_Move, (t >> ACTION_SHIFT, c, t >> VALUE_SHIFT & 15, floor))
                     self._last = move
                     return move
                 i -= k

@@ -39,9 +39,12 @@ HIGH_MASK: Final = RANK_MASK[9] | RANK_MASK[10] | RANK_MASK[11] | RANK_MASK[12] 
 HouseSpec = tuple[int, CardMask, tuple[int, ...]]
 
 
-def _pack(cards: list[int]) -> int:
+def _pack4(cards: list[int], pos: int) -> int:
+    """The mask of the (up to) 4 cards from ``cards[pos]`` on: a packet."""
+    if pos + 4 <= len(cards):
+        return 1 << cards[pos] | 1 << cards[pos + 1] | 1 << cards[pos + 2] | 1 << cards[pos + 3]
     m = 0
-    for c in cards:
+    for c in cards[pos : pos + 4]:  # a short stock (a position built by hand or sampled)
         m |= 1 << c
     return m
 
@@ -278,13 +281,14 @@ class SeepState:
         while True:
             deck = shuffled_deck(self.rng)  # = rng.shuffle(list(range(52))), faster
             self.hands = [0] * n
-            self.hands[b] = _pack(deck[0:4])
-            self.loose = _pack(deck[4:8])
+            self.hands[b] = _pack4(deck, 0)
+            self.loose = _pack4(deck, 4)
             pos = 8
             for k in range(1, n):
-                self.hands[(b + k) % n] = _pack(deck[pos : pos + 4])
+                self.hands[(b + k) % n] = _pack4(deck, pos)
                 pos += 4
-            self.stock = deck[pos:]
+            del deck[:pos]
+            self.stock = deck
             if log is not None:
                 log.append(hands_event("dealt", self.hands, self.loose))
             if self.hands[b] & HIGH_MASK:
@@ -299,7 +303,7 @@ class SeepState:
         for _ in range(rounds):
             for k in range(n):
                 s = (b + k) % n
-                hands[s] = hands[s] | _pack(stock[pos : pos + 4])
+                hands[s] = hands[s] | _pack4(stock, pos)
                 pos += 4
         del stock[:pos]
 

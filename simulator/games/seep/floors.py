@@ -165,10 +165,14 @@ class FloorOptions:
         if flags:
             sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
             v = key & 15
+            options = self.house_options
             while sel:
                 bit = sel & -sel
                 sel ^= bit
-                option = self._option(v, (bit.bit_length() >> 2) + 8)
+                V = (bit.bit_length() >> 2) + 8
+                option = options[5 * v + V - 9]
+                if option is None:
+                    option = self._option(v, V)
                 n += len(option.ex) if existing & bit else len(option.new)
             while brk:  # one break a target
                 brk &= brk - 1

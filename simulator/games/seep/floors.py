@@ -27,6 +27,7 @@ from simulator.games.seep.movelist import (
     Template,
 )
 from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE, THROW
+from simulator.games.seep.swar import canonical
 
 #: the templates of a lone house capture, of a throw (§5.2, §5.5)
 _HOUSE_CAPTURE: Final[tuple[Template, ...]] = (CAPTURE << ACTION_SHIFT,)
@@ -51,34 +52,8 @@ class HouseOption:
 
 #: no HOUSE move of a card value to a target (no set S1 of the card, §5.3)
 _NO_OPTION: Final = HouseOption(9, (), ())
-
-
-_LOW2: Final = 0x5555555555555
-_LOW1: Final = 0x3333333333333
-#: 4, 5, 6, 7 and 8 in every 4-bit rank group (SWAR constants)
-_C4: Final = 0x4444444444444
-_C5: Final = 0x5555555555555
-_C6: Final = 0x6666666666666
-_C7: Final = 0x7777777777777
-_C8: Final = 0x8888888888888
 #: sums t that still leave room for a card of value v (t + v <= 13), by v
 _ROOM: Final[tuple[int, ...]] = tuple((1 << max(14 - v, 0)) - 1 for v in range(14))
-
-
-def value_counts(loose: int) -> int:
-    """The loose cards per value as 4-bit counts (the cache key of a floor), by SWAR popcounts."""
-    x = (loose & _LOW2) + (loose >> 1 & _LOW2)
-    return (x & _LOW1) + (x >> 2 & _LOW1)
-
-
-def canonical(counts: int) -> int:
-    """The canonical floor of 4-bit value counts: a count c becomes the lowest c bits of its group."""
-    return (
-        (counts + _C7 & _C8) >> 3
-        | (counts + _C6 & _C8) >> 2
-        | (counts + _C5 & _C8) >> 1
-        | (counts + _C4 & _C8)
-    )
 
 
 class FloorOptions:

@@ -16,6 +16,7 @@ from simulator.games.seep.combos import VALUE
 from simulator.games.seep.floors import FLOOR_CACHE, floor_options
 from simulator.games.seep.movelist import POP4, SBIT, MoveList, chunk_key
 from simulator.games.seep.moves import BID, THROW, SeepMove
+from simulator.games.seep.swar import value_counts
 
 if TYPE_CHECKING:
     from simulator.games.seep.state import SeepState
@@ -28,9 +29,6 @@ VALUES_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 #: ``hmask >> 9`` as an SBIT mask
 _SPREAD: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in VALUES_OF[m]) for m in range(32))
-#: SWAR masks of the per-value card counts (see ``floors.value_counts``)
-_PAIRS: Final = 0x5555555555555
-_QUADS: Final = 0x3333333333333
 
 
 def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
@@ -50,8 +48,7 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
     hand = s.hands[p]
     cementing = s.cementing
     loose = s.loose
-    x = (loose & _PAIRS) + (loose >> 1 & _PAIRS)  # value_counts(loose), inlined
-    key = ((x & _QUADS) + (x >> 2 & _QUADS)) << 1 | cementing
+    key = value_counts(loose) << 1 | cementing
     info = FLOOR_CACHE.get(key) or floor_options(key)
     hmask = s.hmask
     # house values the mover owns / only the partner owns (no holding needed, §5.3) /

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Final, SupportsIndex, overload
 
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
+from simulator.games.seep.swar import GROUP_LOW, canonical, value_counts
 
 if TYPE_CHECKING:
     from simulator.games.seep.floors import FloorOptions
@@ -44,15 +45,6 @@ _MADE: Final[list[dict[int, SeepMove]]] = [{} for _ in range(52)]
 _MADE_LIMIT: Final = 2048
 #: the moves made by ``with_action`` before any call (never modified)
 _NONE_MADE: Final[list[SeepMove]] = []
-#: bit 0 of each of the 13 rank groups; SWAR masks of per-group counts and canonical forms
-_GROUP_LOW: Final = 0x1111111111111
-_PAIRS: Final = 0x5555555555555
-_QUADS: Final = 0x3333333333333
-_C4: Final = 0x4444444444444
-_C5: Final = 0x5555555555555
-_C6: Final = 0x6666666666666
-_C7: Final = 0x7777777777777
-_C8: Final = 0x8888888888888
 #: number of cards and lowest card of each 4-bit group of a hand
 POP4: Final[tuple[int, ...]] = tuple(bin(g).count("1") for g in range(16))
 _LOW4: Final[tuple[int, ...]] = (0, *((g & -g).bit_length() - 1 for g in range(1, 16)))
@@ -78,11 +70,9 @@ def concrete(floor: int, loose: int) -> int:
     a partial group (one of two 3s...) is deposited bit by bit.
     """
     g = floor | floor >> 1
-    g = (g | g >> 2) & _GROUP_LOW
+    g = (g | g >> 2) & GROUP_LOW
     cards = g * 15 & loose
-    x = (cards & _PAIRS) + (cards >> 1 & _PAIRS)
-    x = (x & _QUADS) + (x >> 2 & _QUADS)
-    if (x + _C7 & _C8) >> 3 | (x + _C6 & _C8) >> 2 | (x + _C5 & _C8) >> 1 | (x + _C4 & _C8) == floor:
+    if canonical(value_counts(cards)) == floor:
         return cards
     cards = shift = 0
     while floor:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from simulator.games.seep import GAME, HUNDRED_POINTS, THIRTY_POINTS, SeepState, pile_points, with_action
-from simulator.games.seep.floors import FloorOptions, canonical, value_counts
+from simulator.games.seep.floors import FloorOptions
+from simulator.games.seep.swar import canonical, value_counts
 
 
 def house_masks(s: SeepState) -> tuple[list[int], int]:

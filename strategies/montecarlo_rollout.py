@@ -15,7 +15,15 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from simulator.cards import FULL_DECK, RANK, RANK_MASK
-from simulator.games.seep import CAPTURE, HUNDRED_POINTS, THIRTY_POINTS, THROW, SeepMove, with_action
+from simulator.games.seep import (
+    CAPTURE,
+    HUNDRED_POINTS,
+    THIRTY_POINTS,
+    THROW,
+    SeepMove,
+    pile_points,
+    with_action,
+)
 from strategies.base import Strategy
 from strategies.heuristic_cards import p_holds_any, partitions_into, value_counts
 
@@ -50,18 +58,6 @@ def clearing_values(counts: tuple[int, ...], house: int) -> int:
         if total % v == 0 and partitions_into(counts, v):
             out |= RANK_MASK[v]
     return out
-
-
-@lru_cache(maxsize=1 << 16)
-def pile_points(mask: int, thirty: bool) -> int:
-    """Card points of a set of cards."""
-    points = THIRTY_POINTS if thirty else HUNDRED_POINTS
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += points[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 class SeepRollout(Strategy):

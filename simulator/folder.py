@@ -16,9 +16,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import polars as pl
+
 from simulator.errors import UserError
 from simulator.provenance import changed
-from simulator.results import PartStore
+from simulator.results import PartStore, sink_parquet
+from simulator.rows import part_schema
 
 LOCK_NAME = ".lock"
 
@@ -148,3 +151,46 @@ def take_over(
         )
     accepted = [*record.get("resumed_with_changed_code", []), *code_changes]
     return {**run, "resumed_with_changed_code": sorted(set(accepted))}
+
+
+def reopen_complete(
+    out: Path, parts: PartStore, run: dict[str, Any], deals: int, variants: list[str], schema: dict[str, Any]
+) -> None:
+    """A complete result of this very run (same settings, same code) asked for with more deal
+    groups: its rows become saved chunks again (one part per variant and lineup), so only the
+    new groups are played and the files come out as a run of the new size would write them.
+
+    Fewer deal groups than the folder holds would replace a complete result with a smaller one:
+    refused. Written record first: chunks whose record says this run are resumed, so a stop
+    while the parts are written loses nothing (the missing ones are played again)."""
+    manifest = read_manifest(out)
+    if (
+        manifest is None
+        or parts.exists()
+        or manifest.get("status") != "complete"
+        or manifest.get("fingerprint") != run["fingerprint"]
+        or manifest.get("code") != run["code"]
+        or not (out / "deals.parquet").is_file()
+    ):
+        return
+    rows = pl.scan_parquet(out / "deals.parquet")
+    spans = rows.group_by("variant", "lineup").agg(pl.col("deal_index").max() + 1).collect().rows()
+    held = max((groups for _, _, groups in spans), default=0)
+    if held > deals:
+        raise UserError(
+            f"this folder holds the complete result of {held:,} deal groups of this run; "
+            f"{deals:,} would replace it with fewer",
+            str(out),
+            f"ask for {held:,} deal groups or more, write elsewhere with --out, or use --force to replace it",
+        )
+    parts.write_record({**run, "resumed_with_changed_code": manifest.get("resumed_with_changed_code", [])})
+    target = part_schema(schema)
+    for variant, lineup, groups in spans:
+        index = variants.index(variant)
+        part = (
+            rows.filter((pl.col("variant") == variant) & (pl.col("lineup") == lineup))
+            .with_columns(variant_order=pl.lit(index, dtype=pl.Int32))
+            .select(list(target))
+            .cast(pl.Schema(target))
+        )
+        sink_parquet(part, parts.dir / f"v{index}-l{lineup}-0-{groups}.parquet")

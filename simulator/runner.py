@@ -30,7 +30,7 @@ from simulator.analysis.runinfo import RunInfo
 from simulator.analysis.sprt import SequentialTest, batch_rows, split_at_batches
 from simulator.config import Tournament, TournamentConfig, effective_jobs
 from simulator.errors import StrategyFailure, UserError
-from simulator.folder import PARTIAL_DIR, claim, read_manifest, take_over
+from simulator.folder import PARTIAL_DIR, claim, read_manifest, reopen_complete, take_over
 from simulator.manifest import build_manifest
 from simulator.provenance import code_hashes, fingerprint
 from simulator.results import PartStore, sink_parquet, write_json, write_parquet
@@ -524,6 +524,10 @@ def _run_in(
     if not fresh and not force and _already_complete(out, parts, record, t.config.deals):
         total = sum(len(lu) for lu in t.lineups) * t.config.deals
         return RunResult(out, 0, 0, total, 0.0, already_complete=True)
+    if not fresh and not force:
+        match_columns = t.game.match_columns if t.config.unit == "match" else None
+        schema = deals_schema(t.game.side_columns, match_columns)
+        reopen_complete(out, parts, record, t.config.deals, [v.name for v in t.variants], schema)
     record = take_over(out, parts, record, fresh=fresh, force=force, resume_anyway=resume_anyway)
     parts.write_record(record)
     plan = _plan(t, ctx, parts, record)

@@ -10,6 +10,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+import simulator.folder as folder_module
 import simulator.runner as runner_module
 from simulator.config import load_tournament
 from simulator.errors import StrategyFailure, UserError
@@ -238,3 +239,63 @@ def test_runner_user_errors_exit_2_without_traceback(write_tournament, tmp_path,
     result = CliRunner().invoke(app, ["run", str(path), "-q", *args])
     assert result.exit_code == 2 and message in result.output
     assert "Traceback" not in result.output
+
+
+def _result_files(out: Path) -> dict[str, bytes]:
+    """The result files of a folder (the manifest aside: it records times)."""
+    return {name: data for name, data in _files(out).items() if name != "manifest.json"}
+
+
+@pytest.mark.parametrize("unit", ["deal", "match"])
+def test_growing_a_complete_run_plays_only_the_new_groups(write_tournament, tmp_path, unit):
+    path = write_tournament(deals=3, unit=unit, variants=["standard", "no_sweep_bonus"])
+    _run(path)
+    grown = _run(path, deals=7)
+    assert (grown.groups_resumed, grown.groups_played) == (3 * 2, 4 * 2)
+    assert not (tmp_path / "out" / ".parts").exists()
+    _run(path, deals=7, output=str(tmp_path / "fresh"))
+    assert _result_files(tmp_path / "out") == _result_files(tmp_path / "fresh")
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and manifest["deal_groups_completed"] == 7 * 2
+
+
+def test_fewer_groups_than_a_complete_run_holds_are_refused(write_tournament, tmp_path):
+    path = write_tournament(deals=4)
+    _run(path)
+    files = _files(tmp_path / "out")
+    with pytest.raises(UserError, match="holds the complete result of 4 deal groups") as info:
+        _run(path, deals=2)
+    assert "--force" in info.value.render() and "--out" in info.value.render()
+    assert _files(tmp_path / "out") == files
+    assert _run(path, deals=2, force=True).groups_played == 2
+
+
+def test_a_stop_while_a_complete_run_is_reopened_loses_nothing(write_tournament, tmp_path, monkeypatch):
+    path = write_tournament(deals=3, variants=["standard", "no_sweep_bonus"])
+    _run(path)
+    real = folder_module.sink_parquet
+    calls: list[Path] = []
+
+    def stopping(rows, dest):
+        calls.append(dest)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        real(rows, dest)
+
+    monkeypatch.setattr(folder_module, "sink_parquet", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        _run(path, deals=5)
+    monkeypatch.undo()
+    resumed = _run(path, deals=5)
+    assert resumed.groups_resumed == 3 and resumed.groups_played == 3 + 2 * 2
+    _run(path, deals=5, output=str(tmp_path / "fresh"))
+    assert _result_files(tmp_path / "out") == _result_files(tmp_path / "fresh")
+
+
+def test_a_complete_run_of_other_code_is_played_again_when_grown(write_tournament, tmp_path):
+    path = write_tournament(deals=2)
+    _run(path)
+    manifest_path = tmp_path / "out" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest_path.write_text(json.dumps({**manifest, "code": {**manifest["code"], "cardsim": "older"}}))
+    assert _run(path, deals=3).groups_played == 3

@@ -22,6 +22,8 @@ from typing import Any, Final
 
 from simulator.games.seep import actions as seep_actions
 from simulator.games.seep import moves as seep_moves
+from simulator.games.seep.floors import FloorOptions
+from simulator.games.seep.movelist import ACTION_SHIFT, FLOOR_BITS, VALUE_SHIFT, MoveList, concrete
 from simulator.games.seep.moves import SeepMove
 from simulator.games.sueca import actions as sueca_actions
 from simulator.games.sueca.moves import SuecaMove
@@ -36,6 +38,11 @@ _S_BID: Final = seep_moves.BID
 _S_HOUSES: Final[int] = seep_actions.HOUSES
 _S_BREAKS: Final[int] = seep_actions.BREAKS
 _S_BIDS: Final[int] = seep_actions.BIDS
+_ACTION_SHIFT: Final = ACTION_SHIFT
+_VALUE_SHIFT: Final = VALUE_SHIFT
+_FLOOR_BITS: Final = FLOOR_BITS
+_SeepMove: Final = SeepMove
+_new: Final = tuple.__new__
 #: the Sueca move of each id, and the id of each move by :func:`_sueca_key`
 _SUECA_MOVES: Final[list[SuecaMove]] = list(sueca_actions.MOVES)
 #: a never-reached iteration count (the agent loop's default of 2**63 would be a boxed int)
@@ -50,6 +57,7 @@ _SUECA_IDS: Final[list[int]] = [-1] * _sueca_key(SuecaMove(6, 52, 0))
 for _i, _m in enumerate(_SUECA_MOVES):
     _SUECA_IDS[_sueca_key(_m)] = _i
 _CACHE_LIMIT: Final = 4096
+_KINDS_LIMIT: Final = 1024
 
 
 class Turn:
@@ -146,23 +154,10 @@ class Turn:
         if self.move is not None:
             return False
         if self.head < 0:
-            heads = self.heads
-            moves = self.moves
-            sets: list[int] = []
-            cands: list[object] = []
-            for i in range(len(heads)):
-                if heads[i] == action:
-                    m = moves[i]
-                    s = self.set_of(m)
-                    if s < 0:
-                        self.move = m
-                        return True
-                    sets.append(s)
-                    cands.append(m)
-            if not sets:
+            if not self._take_head(action):
                 return False
-            self.head = action
-            self.sets, self.moves = sets, cands
+            if self.head < 0:  # a move complete with its head (``move`` set)
+                return True
         elif action == self.done:
             sel = self.selected
             sets = self.sets
@@ -193,6 +188,28 @@ class Turn:
             self.sets, self.moves = sets, cands
             self.selected, self.upto = sel, low
         self._next_cards()
+        return True
+
+    def _take_head(self, action: int) -> bool:
+        """Choose head ``action``: its move if complete with it, else its candidates (their
+        sets); False if no legal move has that head."""
+        heads = self.heads
+        moves = self.moves
+        sets: list[int] = []
+        cands: list[object] = []
+        for i in range(len(heads)):
+            if heads[i] == action:
+                m = moves[i]
+                s = self.set_of(m)
+                if s < 0:
+                    self.move = m
+                    return True
+                sets.append(s)
+                cands.append(m)
+        if not sets:
+            return False
+        self.head = action
+        self.sets, self.moves = sets, cands
         return True
 
     def _next_cards(self) -> None:
@@ -255,24 +272,127 @@ class SweepTurn(Turn):
 
 
 class SeepTurn(Turn):
-    """Seep: the heads of simulator/games/seep/actions.py, set the floor cards."""
+    """Seep: the heads of simulator/games/seep/actions.py, set the floor cards. A play's move
+    list is read by chunks (every held card of a value has the value's templates): the heads
+    come from the templates, and only the moves of the head chosen are built."""
+
+    def __init__(self, size: int, take: int) -> None:
+        super().__init__(size, take)
+        self.chunks: list[tuple[int, int]] = []  # (held cards of a value, chunk key)
+        self.info: FloorOptions | None = None
+        self.loose = 0
+        self.lazy = False  # the turn reads ``chunks`` (a MoveList), not a list of moves
+        #: per floor options, per chunk key: the (action << 4 | value) of its templates, in order
+        self.kinds: dict[FloorOptions, dict[int, tuple[int, ...]]] = {}
+
+    def begin(self, deal: Any) -> None:
+        self._clear()
+        moves = deal.legal_moves()
+        if type(moves) is not MoveList:  # the bids
+            self.lazy = False
+            self._first(moves)
+            return
+        self.lazy = True
+        ml: MoveList = moves
+        loose, info, chunks = ml.chunk_keys()
+        self.loose, self.info, self.chunks = loose, info, chunks
+        per = self.kinds.get(info)
+        if per is None:
+            if len(self.kinds) >= _KINDS_LIMIT:
+                self.kinds.clear()  # bounded: it keeps the floor options alive
+            per = self.kinds[info] = {}
+        heads = self.heads
+        heads.clear()
+        for cards, key in chunks:
+            kinds = per.get(key)
+            if kinds is None:
+                kinds = per[key] = _kinds(info.templates(key))
+            for kind in kinds:
+                action = kind >> 4
+                value = kind & 15
+                g = cards
+                while g:
+                    low = g & -g
+                    g ^= low
+                    heads.append(_seep_head(action, low.bit_length() - 1, value))
+        self._first_flags()
+
+    def _take_head(self, action: int) -> bool:
+        if not self.lazy:
+            return super()._take_head(action)
+        value = -1  # any
+        if action < 52:
+            kind, card = _S_THROW, action
+        elif action < _S_HOUSES:
+            kind, card = _S_CAPTURE, action - 52
+        elif action < _S_BREAKS:
+            kind = _S_HOUSE
+            card, value = divmod(action - _S_HOUSES, 5)
+            value += 9
+        elif action < _S_BIDS:
+            kind = _S_BREAK
+            card, value = divmod(action - _S_BREAKS, 4)
+            value += 10
+        else:
+            return False  # a bid, never in a play's move list
+        bit = 1 << card
+        info = self.info
+        for cards, key in self.chunks:
+            if cards & bit and info is not None:
+                loose = self.loose
+                temps = info.templates(key)
+                sets: list[int] = []
+                cands: list[object] = []
+                for t in temps:
+                    v = t >> _VALUE_SHIFT & 15
+                    if t >> _ACTION_SHIFT == kind and (value < 0 or v == value):
+                        f = t & _FLOOR_BITS
+                        floor = concrete(f, loose) if f else 0
+                        move = _new(_SeepMove, (kind, card, v, floor))
+                        if kind == _S_THROW:
+                            self.move = move
+                            return True
+                        sets.append(floor)
+                        cands.append(move)
+                if not sets:
+                    return False
+                self.head = action
+                self.sets, self.moves = sets, cands
+                return True
+        return False
 
     def head_of(self, move: Any) -> int:
         m: SeepMove = move
-        action, card = m[0], m[1]
-        if action == _S_THROW:
-            return card
-        if action == _S_CAPTURE:
-            return 52 + card
-        if action == _S_HOUSE:
-            return _S_HOUSES + 5 * card + m[2] - 9
-        if action == _S_BREAK:
-            return _S_BREAKS + 4 * card + m[2] - 10
-        return _S_BIDS + m[2] - 9
+        return _seep_head(m[0], m[1], m[2])
 
     def set_of(self, move: Any) -> int:
         m: SeepMove = move
         return -1 if m[0] == _S_THROW or m[0] == _S_BID else m[3]
+
+
+def _kinds(temps: tuple[int, ...]) -> tuple[int, ...]:
+    """The distinct (action << 4 | value) of Seep templates, in order (they come grouped)."""
+    out: list[int] = []
+    last = -1
+    for t in temps:
+        kind = (t >> _ACTION_SHIFT) << 4 | t >> _VALUE_SHIFT & 15
+        if kind != last:
+            last = kind
+            out.append(kind)
+    return tuple(out)
+
+
+def _seep_head(action: int, card: int, value: int) -> int:
+    """The head id of a Seep move (simulator/games/seep/actions.py)."""
+    if action == _S_THROW:
+        return card
+    if action == _S_CAPTURE:
+        return 52 + card
+    if action == _S_HOUSE:
+        return _S_HOUSES + 5 * card + value - 9
+    if action == _S_BREAK:
+        return _S_BREAKS + 4 * card + value - 10
+    return _S_BIDS + value - 9
 
 
 class SuecaTurn(Turn):

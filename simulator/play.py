@@ -19,6 +19,9 @@ from strategies.base import DealResult, Strategy
 
 #: the base class's ``on_deal_end`` does nothing: seats whose strategy keeps it are not told
 _NO_END: Final = Strategy.on_deal_end
+#: the base class's ``reset`` only stores its arguments: for a strategy that keeps it the three
+#: attributes are set here (an interpreted call per seat per deal saved)
+_BASE_RESET: Final = Strategy.reset
 _Fault: Final = StrategyFault
 _Result: Final = DealResult
 
@@ -43,13 +46,29 @@ def reset_agents(
         else:
             rng = rngs[seat]
             reseed(rng, seeds[seat])
-        agents[seat].reset(rng, seat, rules)
+        agent = agents[seat]
+        if type(agent).reset is _BASE_RESET:
+            agent.rng = rng
+            agent.seat = seat
+            agent.rules = rules
+        else:
+            agent.reset(rng, seat, rules)
 
 
 def _holds(moves: Any, move: object) -> bool:
     """``move`` is one of the objects of ``moves`` (what a strategy returns almost always is):
-    a scan by identity, which ``in`` does too but only after comparing every earlier move by value."""
-    return any(m is move for m in moves)
+    a scan by identity, which ``in`` does too but only after comparing every earlier move by value.
+    A plain loop (compiled, ``any()`` of a generator makes a generator object per call), indexed
+    when ``moves`` is a list (every engine but Seep's lazy move list)."""
+    if isinstance(moves, list):
+        for m in moves:  # noqa: SIM110 (not any(): see above)
+            if m is move:
+                return True
+        return False
+    for m in moves:  # noqa: SIM110
+        if m is move:
+            return True
+    return False
 
 
 def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:

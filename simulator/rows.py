@@ -41,20 +41,8 @@ COMMON_COLUMNS: dict[str, str] = {
     "won": "bool",
 }
 
-#: the columns a worker fills per side (the others are constants of the chunk, or derived)
-WORKER_COLUMNS = (
-    "deal_index",
-    "round",
-    "deal_seed",
-    "dealer",
-    "rotation",
-    "side",
-    "dealer_side",
-    "strategy",
-    "opponent",
-    "points",
-    "won",
-)
+#: the columns a worker fills once per deal: the parent repeats them on every row (side) of the deal
+DEAL_COLUMNS = ("deal_index", "round", "deal_seed", "dealer", "rotation")
 
 
 def _dtype(name: str) -> Any:
@@ -94,64 +82,54 @@ def chunk_constants(
 
 
 class ChunkRows:
-    """One chunk's rows as plain lists, one per column, in row order (deal, rotation,
-    round, side): what a worker sends back. A deal adds its rows column by column (one
-    extend per column), from tables per rotation and per dealer made once per chunk."""
+    """One chunk's rows as plain lists, in row order (deal, rotation, round, side): what a
+    worker sends back. Per deal, one value of each of :data:`DEAL_COLUMNS`; per side, its
+    points and the game's side columns (and the match columns). :func:`chunk_frame` derives
+    the rest (side, strategy, opponent, dealer_side, won) with array operations: adding a
+    deal is then a few appends, not a dozen lists."""
 
-    def __init__(
-        self,
-        lineup: Lineup,
-        sides: Sequence[Sequence[int]],
-        side_columns: Sequence[str],
-        match_columns: Sequence[str],
-    ) -> None:
+    def __init__(self, num_sides: int, side_columns: Sequence[str], match_columns: Sequence[str]) -> None:
+        self.num_sides = num_sides
         self.side_columns = list(side_columns)
         self.match_columns = list(match_columns)
-        self.cols: dict[str, list] = {c: [] for c in (*WORKER_COLUMNS, *side_columns, *match_columns)}
-        n = len(sides)
-        self.side_names = [[lineup.side_strategy(k, r) for k in range(n)] for r in range(n)]
-        opponents = {name: lineup.opponent_of(name) for name in lineup.strategies}
-        self.side_opponents = [[opponents[name] for name in names] for names in self.side_names]
-        seats = max(max(s) for s in sides) + 1
-        self.dealer_sides = [[dealer in s for s in sides] for dealer in range(seats)]
-        self.side_indices = list(range(n))
+        self.cols: dict[str, list] = {c: [] for c in (*DEAL_COLUMNS, "points", *side_columns, *match_columns)}
+        self._deal_cols = [self.cols[c] for c in DEAL_COLUMNS]
+        self._points = self.cols["points"]
         self._side_cols = [(self.cols[c], c) for c in self.side_columns]
 
     def add_deal(
         self, deal_index: int, round_number: int, seed: int, rotation: int, state: DealState
     ) -> None:
-        """One row per side of a finished deal."""
-        cols = self.cols
-        points = state.side_points()
+        """A finished deal: its values, then one row per side."""
+        indices, rounds, seeds, dealers, rotations = self._deal_cols
+        indices.append(deal_index)
+        rounds.append(round_number)
+        seeds.append(seed)
+        dealers.append(state.dealer)
+        rotations.append(rotation)
+        self._points.extend(state.side_points())
         rows = state.side_rows()
-        top, low = max(points), min(points)
-        dealer = state.dealer
-        n = len(self.side_indices)
-        cols["deal_index"].extend([deal_index] * n)
-        cols["round"].extend([round_number] * n)
-        cols["deal_seed"].extend([seed] * n)
-        cols["dealer"].extend([dealer] * n)
-        cols["rotation"].extend([rotation] * n)
-        cols["side"].extend(self.side_indices)
-        cols["dealer_side"].extend(self.dealer_sides[dealer])
-        cols["strategy"].extend(self.side_names[rotation])
-        cols["opponent"].extend(self.side_opponents[rotation])
-        cols["points"].extend(points)
-        cols["won"].extend([p == top and top > low for p in points])
         for column, c in self._side_cols:
-            column.extend([row[c] for row in rows])
+            for row in rows:
+                column.append(row[c])
 
-    def add_match(self, first_row: int, match_rows: Sequence[Mapping[str, Any]]) -> None:
-        """The match columns (one value per side) on every row of a match, from ``first_row`` on."""
+    @property
+    def deals(self) -> int:
+        """Deals added so far."""
+        return len(self._deal_cols[0])
+
+    def add_match(self, first_deal: int, match_rows: Sequence[Mapping[str, Any]]) -> None:
+        """The match columns (one value per side) on every row of the deals of a match, from
+        deal ``first_deal`` of the chunk on."""
         cols = self.cols
-        sides = cols["side"]
-        for i in range(first_row, len(sides)):
-            mrow = match_rows[sides[i]]
-            for c in self.match_columns:
-                cols[c].append(mrow[c])
+        for _ in range(first_deal, self.deals):
+            for k in range(self.num_sides):
+                mrow = match_rows[k]
+                for c in self.match_columns:
+                    cols[c].append(mrow[c])
 
     def __len__(self) -> int:
-        return len(self.cols["points"])
+        return len(self._points)
 
 
 def chunk_frame(
@@ -160,17 +138,43 @@ def chunk_frame(
     schema: Mapping[str, Any],
     variant_order: int,
     sides: Sequence[Sequence[int]],
+    lineup: Lineup,
 ) -> pl.DataFrame:
-    """Rows of one chunk as a typed frame, with ``variant_order`` for sorting.
+    """Rows of one chunk (:class:`ChunkRows` columns) as a typed frame, with ``variant_order``
+    for sorting.
 
-    Constant columns are filled here rather than shipped from the workers, and
-    the ``seats`` list column is derived from ``side`` (building a list column
-    from Python lists is slow)."""
+    Constant columns are filled here rather than shipped from the workers, the per-deal
+    values are repeated on the deal's rows, and what follows from the side, the rotation and
+    the dealer (strategy, opponent, dealer_side, the ``seats`` list) or from the deal's points
+    (won: the top score, unless every side has it) is looked up or computed over arrays."""
+    import numpy as np
     import polars as pl
 
-    n = len(cols["points"])
+    n = len(sides)
+    deals = len(cols["deal_index"])
+    side = np.tile(np.arange(n, dtype=np.int64), deals)
+    derived: dict[str, Any] = {
+        name: np.repeat(np.asarray(cols[name], dtype=np.int64), n) for name in DEAL_COLUMNS
+    }
+    rotation, dealer = derived["rotation"], derived["dealer"]
+    names = [lineup.side_strategy(k, r) for r in range(n) for k in range(n)]  # rotation r, side k
+    opponents = {name: lineup.opponent_of(name) for name in lineup.strategies}
+    at = rotation * n + side
+    derived["side"] = side
+    derived["strategy"] = pl.Series(names, dtype=pl.String).gather(at)
+    derived["opponent"] = pl.Series([opponents[x] for x in names], dtype=pl.String).gather(at)
+    num_seats = max(max(s) for s in sides) + 1
+    in_side = np.array([seat in s for seat in range(num_seats) for s in sides], dtype=bool)
+    derived["dealer_side"] = in_side[dealer * n + side]
+    points = np.asarray(cols["points"], dtype=np.int64).reshape(deals, n)
+    top, low = points.max(axis=1, keepdims=True), points.min(axis=1, keepdims=True)
+    derived["won"] = ((points == top) & (top > low)).ravel()
     plain = {name: dtype for name, dtype in schema.items() if name != "seats"}
-    data = {name: (cols[name] if name in cols else [constants[name]] * n) for name in plain}
+    rows = deals * n
+    data = {
+        name: derived[name] if name in derived else cols[name] if name in cols else [constants[name]] * rows
+        for name in plain
+    }
     frame = pl.DataFrame(data, schema=plain)
     width = len(sides[0])
     seat_columns = [

@@ -256,12 +256,12 @@ def _play(
                     constants = chunk_constants(
                         t.game.name, variant.name, variant.rules.rules_hash, cfg.unit, cfg.seed, lineup
                     )
-                    frame = chunk_frame(cols, constants, plan.schema, task.variant_index, variant.rules.sides)
+                    frame = chunk_frame(
+                        cols, constants, plan.schema, task.variant_index, variant.rules.sides, lineup
+                    )
                     plan.parts.save(key, frame)
                     progress.groups += task.groups
-                    progress.deals += len(
-                        set(zip(cols["deal_index"], cols["rotation"], cols["round"], strict=True))
-                    )
+                    progress.deals += len(cols["deal_index"])  # one entry per deal played
                     bar.update(task.groups)
     except StrategyFailure as exc:
         progress.status, progress.error = "failed", str(exc)

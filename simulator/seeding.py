@@ -1,15 +1,26 @@
 """The seeding contract of DESIGN §3: every random stream is derived from the
 root seed and the coordinates of what it drives, never from global state, so
-results do not depend on worker count, chunking or finishing order."""
+results do not depend on worker count, chunking or finishing order.
+
+Compiled by mypyc (compiled.txt): the runner derives the seeds of every seat of every deal.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import random
+from typing import Final
 
-_MASK63 = (1 << 63) - 1
-_blake2b = hashlib.blake2b
-_from_bytes = int.from_bytes
+_MASK63: Final = (1 << 63) - 1
+_blake2b: Final = hashlib.blake2b
+_from_bytes: Final = int.from_bytes
+#: the end of a seat's seed text, ``f"{seat}\x1f{round_number}".encode()``, made once for the
+#: seats and rounds a run meets most (``_TAILS[round_number][seat]``)
+_TAIL_SEATS: Final = 8
+_TAIL_ROUNDS: Final = 32
+_TAILS: Final = tuple(
+    tuple(f"{seat}\x1f{r}".encode() for seat in range(_TAIL_SEATS)) for r in range(_TAIL_ROUNDS)
+)
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -41,11 +52,14 @@ def strategy_seeds(
     (blake2b is a stream, so prefix + rest hashes like the joined text): the runner
     seeds every seat on every deal."""
     head = _blake2b(f"strategy\x1f{root!s}\x1f{deal_index!s}\x1f{rotation!s}\x1f".encode(), digest_size=8)
-    tail = f"\x1f{round_number!s}"
+    known = 0 <= round_number < _TAIL_ROUNDS
     seeds = []
     for seat in range(num_seats):
         h = head.copy()
-        h.update(f"{seat}{tail}".encode())
+        if known and seat < _TAIL_SEATS:
+            h.update(_TAILS[round_number][seat])
+        else:
+            h.update(f"{seat}\x1f{round_number!s}".encode())
         seeds.append(_from_bytes(h.digest(), "big") & _MASK63)
     return seeds
 

@@ -114,7 +114,7 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     specs = {s.name: s for s in ctx.specs}
     side_of = rules.side_of_seat
     match_cols = list(game.match_columns) if ctx.unit == "match" else []
-    rows = ChunkRows(lineup, rules.sides, list(game.side_columns), match_cols)
+    rows = ChunkRows(len(rules.sides), list(game.side_columns), match_cols)
     rotations = range(len(rules.sides))
     # one strategy instance per (rotation, seat), reset at every deal
     seat_names = {
@@ -141,7 +141,7 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                     rows.add_deal(deal_index, 1, seed, rotation, state)
                     continue
                 match = game.new_match(rules, partial(deal_seed, ctx.root_seed, deal_index))
-                first_row = len(rows)
+                first_deal = rows.deals
                 while not match.over:
                     state = match.next_deal()
                     round_number = match.rounds + 1
@@ -164,7 +164,7 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                         ) from None
                     rows.add_deal(deal_index, round_number, state.seed, rotation, state)
                     match.finish_deal(state)
-                rows.add_match(first_row, match.side_rows())
+                rows.add_match(first_deal, match.side_rows())
     return task.key, rows.cols
 
 

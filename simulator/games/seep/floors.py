@@ -29,6 +29,11 @@ from simulator.games.seep.movelist import (
 from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE, THROW
 from simulator.games.seep.swar import canonical
 
+try:  # a machine int once compiled (masks stay below 2 ** 62); a plain int otherwise
+    from mypy_extensions import i64
+except ImportError:  # mypy_extensions comes with mypy, which only the build needs
+    i64 = int  # type: ignore[misc]
+
 #: the templates of a lone house capture, of a throw (§5.2, §5.5)
 _HOUSE_CAPTURE: Final[tuple[Template, ...]] = (CAPTURE << ACTION_SHIFT,)
 _THROW: Final[Template] = THROW << ACTION_SHIFT
@@ -90,7 +95,7 @@ class FloorOptions:
         while m:
             low = m & -m
             m ^= low
-            v = VALUE[low.bit_length() - 1]
+            v = VALUE[int(low).bit_length() - 1]
             room = sums & _ROOM[v]
             sums |= room << v
             while room:  # highest t first, so table[t] is read before this card reaches it
@@ -108,7 +113,7 @@ class FloorOptions:
         self.caps: list[tuple[Template, ...] | None] = [None] * 14
         self.house_options: list[HouseOption | None] = [None] * 70  # by 5 * v + V - 9
 
-    def _captures_of(self, key: int) -> tuple[Template, ...] | None:
+    def _captures_of(self, key: i64) -> tuple[Template, ...] | None:
         """The captures of a chunk key: () when none is allowed, None when the card may be thrown."""
         if key & NO_CAPTURE:
             return ()
@@ -120,7 +125,7 @@ class FloorOptions:
             return temps
         return _HOUSE_CAPTURE if key & HOUSE_TO_CAPTURE else None
 
-    def _option(self, v: int, V: int) -> HouseOption:
+    def _option(self, v: i64, V: i64) -> HouseOption:
         """The HOUSE option of a v card and target V (``_NO_OPTION`` when there is none), filled once."""
         slot = 5 * v + V - 9
         option = self.house_options[slot]
@@ -128,33 +133,36 @@ class FloorOptions:
             option = self.house_options[slot] = self.house(v, V)
         return option
 
-    def count(self, key: int) -> int:
+    def count(self, key: i64) -> i64:
         """The number of templates of a chunk key."""
-        n = 0
+        n: i64 = 0
+        v = key & 15
         if not key & NO_CAPTURE:
-            caps = self.caps[key & 15]
+            caps = self.caps[v]
             if caps is None:
-                caps = self.captures(key & 15)
+                caps = self.captures(v)
             n = len(caps) or 1  # nothing to capture: a house capture or else a throw
         flags = key >> 6
         if flags:
-            sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
-            v = key & 15
-            options = self.house_options
-            while sel:
-                bit = sel & -sel
-                sel ^= bit
-                V = (bit.bit_length() >> 2) + 8
-                option = options[5 * v + V - 9]
-                if option is None:
-                    option = self._option(v, V)
-                n += len(option.ex) if existing & bit else len(option.new)
+            # one 4-bit group a target V = 9..13: a house target (bit 3), existing (bit 2), a break (bit 1)
+            brk = flags & 0x22222
             while brk:  # one break a target
                 brk &= brk - 1
                 n += 1
+            flags >>= 2
+            options = self.house_options
+            slot = 5 * v
+            while flags:
+                if flags & 2:
+                    option = options[slot]
+                    if option is None:
+                        option = self._option(v, slot - 5 * v + 9)
+                    n += len(option.ex) if flags & 1 else len(option.new)
+                flags >>= 4
+                slot += 1
         return n
 
-    def nth(self, key: int, j: int) -> Template:
+    def nth(self, key: i64, j: i64) -> i64:
         """Template ``j`` of a chunk key (``j`` below its :meth:`count`)."""
         caps = self._captures_of(key)
         if caps:
@@ -164,24 +172,29 @@ class FloorOptions:
         flags = key >> 6
         sel, existing, brk = flags & TARGETS, flags << 1 & TARGETS, flags << 2 & TARGETS
         v = key & 15
-        while sel:
-            bit = sel & -sel
-            sel ^= bit
-            option = self._option(v, (bit.bit_length() >> 2) + 8)
-            temps = option.ex if existing & bit else option.new
-            if j < len(temps):
-                return temps[j]
-            j -= len(temps)
-        while brk:
-            bit = brk & -brk
-            brk ^= bit
-            if not j:
-                V = (bit.bit_length() >> 2) + 8
-                return BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank[V]
-            j -= 1
+        V: i64 = 9
+        f = sel >> 3
+        while f:
+            if f & 1:
+                option = self._option(v, V)
+                temps = option.ex if existing >> 4 * V - 33 & 1 else option.new
+                if j < len(temps):
+                    return temps[j]
+                j -= len(temps)
+            f >>= 4
+            V += 1
+        V = 9
+        f = brk >> 3
+        while f:
+            if f & 1:
+                if not j:
+                    return BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank[V]
+                j -= 1
+            f >>= 4
+            V += 1
         return _THROW
 
-    def templates(self, key: int) -> tuple[Template, ...]:
+    def templates(self, key: i64) -> tuple[Template, ...]:
         """Every template of a chunk key, in order (as :meth:`nth` gives them one by one)."""
         caps = self._captures_of(key)
         out = list(caps) if caps else []
@@ -191,12 +204,12 @@ class FloorOptions:
         while sel:
             bit = sel & -sel
             sel ^= bit
-            option = self._option(v, (bit.bit_length() >> 2) + 8)
+            option = self._option(v, (int(bit).bit_length() >> 2) + 8)
             out += option.ex if existing & bit else option.new
         while brk:
             bit = brk & -brk
             brk ^= bit
-            V = (bit.bit_length() >> 2) + 8
+            V = (int(bit).bit_length() >> 2) + 8
             out.append(BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank[V])
         if caps is None:
             out.append(_THROW)

@@ -12,17 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from simulator.cards import RANK_MASK
-from simulator.games.seep.combos import VALUE
 from simulator.games.seep.floors import FLOOR_CACHE, floor_options
-from simulator.games.seep.movelist import POP4, SBIT, MoveList, chunk_key
+from simulator.games.seep.movelist import SBIT, MoveList, chunk_key
 from simulator.games.seep.moves import BID, THROW, SeepMove
 from simulator.games.seep.swar import value_counts
 
 if TYPE_CHECKING:
     from simulator.games.seep.state import SeepState
 
-#: card value by ``bit_length`` of a card's bit (card c is bit c, so index c + 1)
-_VAL_OF_BIT: Final[tuple[int, ...]] = (0, *VALUE)
+try:  # a machine int once compiled (masks stay below 2 ** 62); a plain int otherwise
+    from mypy_extensions import i64
+except ImportError:  # mypy_extensions comes with mypy, which only the build needs
+    i64 = int  # type: ignore[misc]
+
 #: house values present in each 5-bit mask of values 9..13 (``hmask >> 9``)
 VALUES_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(V for V in range(9, 14) if m >> (V - 9) & 1) for m in range(32)
@@ -42,22 +44,23 @@ def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
     return tuple([SeepMove(BID, -1, v, 0) for v in held])
 
 
-def play_moves(s: SeepState, opening: int) -> MoveList:
+def play_moves(s: SeepState, opening: i64) -> MoveList:
     """Every legal play of the player to move (§5); ``opening`` = the bid on play #1, else 0 (§3.6)."""
     p = s.turn
-    hand = s.hands[p]
-    cementing = s.cementing
-    loose = s.loose
+    hand: i64 = s.hands[p]
+    cementing: i64 = 1 if s.cementing else 0
+    loose: i64 = s.loose
     key = value_counts(loose) << 1 | cementing
     info = FLOOR_CACHE.get(key) or floor_options(key)
-    hmask = s.hmask
+    hmask: i64 = s.hmask
     # house values the mover owns / only the partner owns (no holding needed, §5.3) /
     # ordinary ones the mover does not own (breakable, §5.4)
-    own = noneed = 0
-    breakable = 0
+    own: i64 = 0
+    noneed: i64 = 0
+    breakable: i64 = 0
     if hmask:
         owned = s.owned
-        mine = owned[p]
+        mine: i64 = owned[p]
         own = _SPREAD[mine]
         partner = s.partner[p]
         if partner >= 0:
@@ -70,31 +73,33 @@ def play_moves(s: SeepState, opening: int) -> MoveList:
     h = (h & 0x33333) + (h >> 2 & 0x33333)
     held = (h + 0x77777) & 0x88888
     two = (h + 0x66666) & 0x88888
-    exists = _SPREAD[hmask >> 9]
+    exists: i64 = _SPREAD[hmask >> 9]
     # usable house targets V (§5.3; also the targets of breaks, §5.4)
     if cementing:
         elig = exists & (noneed | held) | held & ~exists
     else:
         elig = held & ~exists & ~((key >> 33) + 0x77777 & 0x88888)  # no loose V card
     if opening:
-        elig &= SBIT[opening]
+        elig &= 8 << 4 * (opening - 9)  # SBIT[opening]
     single = elig & ~noneed & ~two  # a lone V card cannot be used up
-    blocked = own & ~two if s.retain else 0  # retention (§5.8)
+    blocked: i64 = own & ~two if s.retain else 0  # retention (§5.8)
     lens: list[int] = []  # templates per chunk
-    values = 0  # the chunks' card values, 4 bits each
-    shift = total = 0
+    values: i64 = 0  # the chunks' card values, 4 bits each
+    shift: i64 = 0
+    total: i64 = 0
     rest = hand
+    v: i64 = 1
     while rest:
-        low = rest & -rest
-        v = _VAL_OF_BIT[low.bit_length()]
-        cv = hand & RANK_MASK[v]
-        rest ^= cv
-        n = info.count(chunk_key(v, cv, opening, hmask, blocked, elig, single, exists, breakable))
-        if n:
-            lens.append(n)
-            values |= v << shift
-            shift += 4
-            total += n if cv == low else n * POP4[cv >> 4 * v - 4]
+        g = rest & 15  # the v cards held
+        rest >>= 4
+        if g:
+            n = info.count(chunk_key(v, g, opening, hmask, blocked, elig, single, exists, breakable))
+            if n:
+                lens.append(n)
+                values |= v << shift
+                shift += 4
+                total += n * ((g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3))
+        v += 1
     return MoveList(
-        info, hand, loose, values, lens, total, (opening, hmask, blocked, elig, single, exists, breakable)
+        info, hand, loose, values, lens, total, opening, hmask, blocked, elig, single, exists, breakable
     )

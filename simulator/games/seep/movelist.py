@@ -14,13 +14,18 @@ with its floor mapped to the actual loose cards.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final, SupportsIndex, overload
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex, overload
 
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
 from simulator.games.seep.swar import GROUP_LOW, canonical, value_counts
 
 if TYPE_CHECKING:
     from simulator.games.seep.floors import FloorOptions
+
+try:  # a machine int once compiled (masks stay below 2 ** 62); a plain int otherwise
+    from mypy_extensions import i64
+except ImportError:  # mypy_extensions comes with mypy, which only the build needs
+    i64 = int  # type: ignore[misc]
 
 #: a move but its card, packed in one int below 2 ** 62 (a machine int once compiled):
 #: ``action << ACTION_SHIFT | value << VALUE_SHIFT | canonical floor mask``
@@ -32,9 +37,8 @@ FLOOR_BITS: Final = (1 << 52) - 1
 _new: Final = tuple.__new__
 _Move: Final = SeepMove  # a static, not a module dict lookup at every move
 #: flag bit of house value V = 9..13 in the per-position target masks (0 below 9), spread so that
-#: SWAR popcounts of a hand give them directly (``movegen``); the flags of the values V >= v, by v
+#: SWAR popcounts of a hand give them directly (``movegen``)
 SBIT: Final[tuple[int, ...]] = tuple(8 << 4 * (V - 9) if V >= 9 else 0 for V in range(14))
-FROM: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in range(max(v, 9), 14)) for v in range(14))
 TARGETS: Final = 0x88888  # every flag
 #: chunk key bits (``chunk_key``): a v-house to capture; no capture allowed
 HOUSE_TO_CAPTURE: Final = 16
@@ -45,8 +49,7 @@ _MADE: Final[list[dict[int, SeepMove]]] = [{} for _ in range(52)]
 _MADE_LIMIT: Final = 2048
 #: the moves made by ``with_action`` before any call (never modified)
 _NONE_MADE: Final[list[SeepMove]] = []
-#: number of cards and lowest card of each 4-bit group of a hand
-POP4: Final[tuple[int, ...]] = tuple(bin(g).count("1") for g in range(16))
+#: lowest card of each 4-bit group of a hand
 _LOW4: Final[tuple[int, ...]] = (0, *((g & -g).bit_length() - 1 for g in range(1, 16)))
 
 
@@ -62,7 +65,7 @@ _DEPOSIT: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-def concrete(floor: int, loose: int) -> int:
+def concrete(floor: i64, loose: i64) -> i64:
     """The loose cards named by a canonical ``floor`` mask.
 
     Fast path: a group either fully taken or untouched is just the loose cards
@@ -74,7 +77,8 @@ def concrete(floor: int, loose: int) -> int:
     cards = g * 15 & loose
     if canonical(value_counts(cards)) == floor:
         return cards
-    cards = shift = 0
+    cards = 0
+    shift: i64 = 0
     while floor:
         if floor & 15:
             cards |= _DEPOSIT[loose >> shift & 15][floor & 15] << shift
@@ -90,18 +94,19 @@ def _unpack(t: Template, loose: int) -> tuple[int, int, int]:
 
 
 def chunk_key(
-    v: int,
-    cv: int,
-    opening: int,
-    hmask: int,
-    blocked: int,
-    elig: int,
-    single: int,
-    exists: int,
-    breakable: int,
-) -> int:
+    v: i64,
+    cv: i64,
+    opening: i64,
+    hmask: i64,
+    blocked: i64,
+    elig: i64,
+    single: i64,
+    exists: i64,
+    breakable: i64,
+) -> i64:
     """What the templates of the held v cards ``cv`` depend on besides the loose values (an int).
 
+    ``cv`` is the v cards held, in place or shifted down (only "more than one card" is read).
     The masks are SBIT masks of the position (see ``movegen.play_moves``): ``blocked``
     values whose house the mover must keep a card for (§5.8), usable house targets
     ``elig``, targets where a lone card cannot be used up (``single``), existing houses,
@@ -109,18 +114,20 @@ def chunk_key(
     capture allowed (the opening, §3.6), then the house targets, the existing houses
     among them and the break targets, interleaved (``FloorOptions.count`` reads them).
     """
-    key = v | NO_CAPTURE if opening and v != opening else v | (hmask >> v & 1) << 4
-    bit = SBIT[v]
-    if not blocked & bit:  # retention: an owner of the v-house with a single v card may only capture
-        sel = elig & FROM[v]
+    key: i64 = v | NO_CAPTURE if opening and v != opening else v | (hmask >> v & 1) << 4
+    if v >= 9:
+        bit: i64 = 8 << 4 * (v - 9)  # SBIT[v]
+        if blocked & bit:  # retention: an owner of the v-house with a single v card may only capture
+            return key
+        sel = elig & ~(bit - 1)  # the targets V >= v (FROM[v])
         if single & bit and not cv & (cv - 1):
             sel ^= bit
-        brk = breakable << 4 * v & elig & TARGETS if v <= 4 else 0  # V' = house value + v <= 13
-        key |= (sel | (sel & exists) >> 1 | brk >> 2) << 6
-    return key
+        return key | (sel | (sel & exists) >> 1) << 6
+    brk: i64 = breakable << 4 * v & elig & TARGETS if v <= 4 else 0  # V' = house value + v <= 13
+    return key | (elig | (elig & exists) >> 1 | brk >> 2) << 6
 
 
-class MoveList(Sequence[SeepMove]):
+class MoveList:
     """An immutable sequence of the legal moves, in chunk order then card order then template order.
 
     Building one counts the templates of each chunk and keeps the position's masks, so
@@ -130,6 +137,9 @@ class MoveList(Sequence[SeepMove]):
     number of templates. The last move built by indexing, and the moves built by
     :meth:`with_action`, are kept: the runner checks that the move its strategy picked
     is legal, which is then an identity test.
+
+    It is a ``Sequence`` by registration, not by inheritance: a subclass of the ABC would
+    inherit its Python-level ``__len__`` slot, which ``len()`` looks up at every call.
     """
 
     __slots__ = (
@@ -153,12 +163,18 @@ class MoveList(Sequence[SeepMove]):
     def __init__(
         self,
         info: FloorOptions,
-        hand: int,
-        loose: int,
-        values: int,
+        hand: i64,
+        loose: i64,
+        values: i64,
         lens: list[int],
-        length: int,
-        masks: tuple[int, int, int, int, int, int, int],
+        length: i64,
+        opening: i64,
+        hmask: i64,
+        blocked: i64,
+        elig: i64,
+        single: i64,
+        exists: i64,
+        breakable: i64,
     ) -> None:
         self._info = info
         self._hand = hand
@@ -166,18 +182,21 @@ class MoveList(Sequence[SeepMove]):
         self._values = values
         self._lens = lens
         self._len = length
-        self._opening, self._hmask, self._blocked, self._elig, self._single, self._exists, self._breakable = (
-            masks
-        )
+        self._opening = opening
+        self._hmask = hmask
+        self._blocked = blocked
+        self._elig = elig
+        self._single = single
+        self._exists = exists
+        self._breakable = breakable
         self._last: SeepMove | None = None
         self._made: list[SeepMove] = _NONE_MADE
 
-    def _key(self, v: int) -> int:
+    def _key(self, v: i64) -> i64:
         """The chunk key of value ``v`` (see :func:`chunk_key`)."""
-        cv = self._hand >> 4 * v - 4 & 15
         return chunk_key(
             v,
-            cv,
+            self._hand >> 4 * v - 4 & 15,
             self._opening,
             self._hmask,
             self._blocked,
@@ -255,7 +274,7 @@ class MoveList(Sequence[SeepMove]):
 
     def __getitem__(self, index: SupportsIndex | slice) -> SeepMove | tuple[SeepMove, ...]:
         if isinstance(index, int):
-            i = index
+            i: i64 = index
         elif isinstance(index, slice):
             return tuple(self)[index]
         else:
@@ -264,12 +283,13 @@ class MoveList(Sequence[SeepMove]):
             i += self._len
         if i >= 0:
             hand, values = self._hand, self._values
-            for n in self._lens:
+            for m in self._lens:
+                n: i64 = m
                 v = values & 15
                 values >>= 4
                 shift = 4 * v - 4
                 group = hand >> shift & 15
-                k = n * POP4[group]
+                k = n * ((group & 1) + (group >> 1 & 1) + (group >> 2 & 1) + (group >> 3))
                 if i < k:
                     while i >= n:  # not the lowest card of the chunk
                         group &= group - 1
@@ -303,6 +323,9 @@ class MoveList(Sequence[SeepMove]):
                 for a, value, f in moves:
                     yield _new(_Move, (a, c, value, f))
 
+    def __reversed__(self) -> Iterator[SeepMove]:
+        return reversed(list(self))
+
     def __contains__(self, move: object) -> bool:
         if move is self._last:
             return True
@@ -320,12 +343,23 @@ class MoveList(Sequence[SeepMove]):
                 return any(_unpack(t, loose) == (action, value, floor) for t in temps)
         return False
 
+    def index(self, move: Any, start: int = 0, stop: int | None = None) -> int:
+        """``Sequence.index``: the position of the first move equal to ``move``."""
+        return list(self).index(move, start, self._len if stop is None else stop)
+
+    def count(self, move: Any) -> int:
+        """``Sequence.count``: how many moves equal ``move`` (0 or 1: moves are distinct)."""
+        return list(self).count(move)
+
     def __repr__(self) -> str:
         return f"MoveList({list(self)!r})"
 
 
-def with_action(moves: Sequence[SeepMove], action: int) -> list[SeepMove]:
+Sequence.register(MoveList)
+
+
+def with_action(moves: Sequence[SeepMove] | MoveList, action: int) -> list[SeepMove]:
     """The legal moves of one kind: fast on a :class:`MoveList`, a filter on any other sequence."""
-    if type(moves) is MoveList:
+    if isinstance(moves, MoveList):
         return moves.with_action(action)
     return [m for m in moves if m.action == action]

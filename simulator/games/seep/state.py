@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from simulator.cards import RANK_MASK, CardMask, mask_strs
 from simulator.games.leftover import leftover_event
@@ -318,7 +318,8 @@ class SeepState:
         moves = self._moves
         if moves is None:
             if self.phase == PLAYING:
-                moves = play_moves(self, self.bid if self.plays == 0 else 0)
+                # a MoveList: a Sequence by registration (see movelist)
+                moves = cast(Sequence[SeepMove], play_moves(self, self.bid if self.plays == 0 else 0))
             elif self.phase == BIDDING:
                 moves = bid_moves(self)
             else:

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
+try:  # a machine int once compiled (masks stay below 2 ** 62); a plain int otherwise
+    from mypy_extensions import i64
+except ImportError:  # mypy_extensions comes with mypy, which only the build needs
+    i64 = int  # type: ignore[misc]
+
 #: bit 0 of each of the 13 rank groups
 GROUP_LOW: Final = 0x1111111111111
 #: SWAR popcount masks: the low bit of every 2-bit field, the low 2 bits of every 4-bit field
@@ -21,13 +26,13 @@ _C7: Final = 0x7777777777777
 _C8: Final = 0x8888888888888
 
 
-def value_counts(loose: int) -> int:
+def value_counts(loose: i64) -> i64:
     """The cards per value as 4-bit counts (the cache key of a floor), by SWAR popcounts."""
     x = (loose & _LOW2) + (loose >> 1 & _LOW2)
     return (x & _LOW1) + (x >> 2 & _LOW1)
 
 
-def canonical(counts: int) -> int:
+def canonical(counts: i64) -> i64:
     """The canonical floor of 4-bit value counts: a count c becomes the lowest c bits of its group."""
     return (
         (counts + _C7 & _C8) >> 3

@@ -31,8 +31,8 @@ from simulator.play import play_deal, reset_agents
 from simulator.plugins import spec_from_name
 from simulator.runner import run_tournament
 from simulator.schedule import Lineup
-from simulator.seeding import deal_seed
-from simulator.shuffle import seeded_rng
+from simulator.seeding import deal_seed, strategy_seeds
+from simulator.shuffle import reseed, seeded_rng
 from simulator.variants import resolve_variant
 
 #: the clock of every one-process measure: CPU seconds of this process
@@ -244,6 +244,26 @@ def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> tuple[Measure, Measu
     wall2, cpu2 = time.perf_counter() - wall2, _cpu_with_workers() - cpu2
     steady = Measure(label + ", steady, wall", more - deals, max(1e-9, wall2 - wall))
     return whole, steady, Measure(label + ", steady, CPU", more - deals, max(1e-9, cpu2 - cpu))
+
+
+def seeding_contract_us(deals: int, seats: int = 4, seed: int = 1) -> float:
+    """CPU microseconds a deal pays for the seeding contract of DESIGN §3 alone, measured: the
+    seeds of its ``seats`` strategies (``strategy_seeds``), the reseeding of each seat's RNG and
+    its first draw (a fresh Mersenne Twister state generates its 624 words then), as a worker
+    does them. The bare engine has none of it: with the pipeline's own rate this gives what the
+    pipeline would reach if the contract cost nothing."""
+    rngs = [seeded_rng(0) for _ in range(seats)]
+
+    def run(first: int, count: int) -> None:
+        for i in range(first, first + count):
+            for rng, s in zip(rngs, strategy_seeds(seed, i, i & 1, seats), strict=True):
+                reseed(rng, s)
+                rng.random()
+
+    run(deals, max(1, deals // 10))
+    start = CPU()
+    run(0, deals)
+    return (CPU() - start) / deals * 1e6
 
 
 def _pipeline_run(groups: int, jobs: int, seed: int) -> int:

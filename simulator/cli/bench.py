@@ -110,6 +110,13 @@ def bench(
             f"engine, {one_cpu.rate / rates['sweep-random']:.0%} of the play loop with random plug-ins; "
             f"whole run {one.rate:,.0f} deals/s in wall time (start and end-of-run included)"
         )
+        contract = b.seeding_contract_us(max(1000, int(20000 * scale)))
+        free = 1 / (1 / one_cpu.rate - contract / 1e6)
+        notes.append(
+            f"pipeline, 1 job, minus the seeding contract's cost (measured: {contract:.1f} us a deal for "
+            f"the seats' seeds, RNG seedings and first draws): {free:,.0f} deals/s = "
+            f"{free / rates['sweep-bare']:.0%} of the bare engine"
+        )
         notes.append(
             f"pipeline, 2 jobs: whole run {two.rate / one.rate:.2f}x one job, steady {speedup:.2f}x in wall "
             "time (the machine's other load counts here: read it on a quiet machine); per CPU second of "

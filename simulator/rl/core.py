@@ -9,11 +9,13 @@ it was taken from. The environment hands it what needs numpy or PettingZoo (the 
 the observation dict class, callbacks for the end of a deal), so this module imports neither
 and the core install builds it too.
 
-A turn's masks come from the position's legal move list: the ids of its moves' first steps,
-then, once a head id is chosen, the next card of every move of that head still matching the
-cards taken (simulator/rl/actions/steps.py defines the ids). Sweep lists beyond the engine's
-eager limit (a table of dozens of cards) use the rules-decided turn of GAME.actions instead;
-both give the same masks (tests/rl/test_actions.py).
+A turn's masks come from the position's legal moves: the ids of their first steps, then, once
+a head id is chosen, the next card of every move of that head still matching the cards taken
+(simulator/rl/actions/steps.py defines the ids). Seep reads the heads from its move list's
+chunk templates and builds only the chosen head's moves; Sweep never lists moves: its masks
+are decided from the rules by GAME.actions' turn (compiled), which gives the same masks as the
+list (tests/rl/test_actions.py) at a cost that does not grow with the table. The engines'
+methods are called through typed locals (direct calls into the compiled engines).
 """
 
 from __future__ import annotations
@@ -25,10 +27,13 @@ from simulator.games.seep import moves as seep_moves
 from simulator.games.seep.floors import FloorOptions
 from simulator.games.seep.movelist import ACTION_SHIFT, FLOOR_BITS, VALUE_SHIFT, MoveList, concrete
 from simulator.games.seep.moves import SeepMove
+from simulator.games.seep.state import SeepState
 from simulator.games.sueca import actions as sueca_actions
 from simulator.games.sueca.moves import SuecaMove
-from simulator.games.sweep.actions import ACTIONS as SWEEP_ACTIONS
+from simulator.games.sueca.state import SuecaState
+from simulator.games.sweep.actions import SweepTurn as RulesTurn
 from simulator.games.sweep.moves import TRAIL, SweepMove
+from simulator.games.sweep.state import SweepState
 
 _S_THROW: Final = seep_moves.THROW
 _S_CAPTURE: Final = seep_moves.CAPTURE
@@ -43,6 +48,7 @@ _VALUE_SHIFT: Final = VALUE_SHIFT
 _FLOOR_BITS: Final = FLOOR_BITS
 _SeepMove: Final = SeepMove
 _new: Final = tuple.__new__
+_RulesTurn: Final = RulesTurn
 #: the Sueca move of each id, and the id of each move by :func:`_sueca_key`
 _SUECA_MOVES: Final[list[SuecaMove]] = list(sueca_actions.MOVES)
 #: a never-reached iteration count (the agent loop's default of 2**63 would be a boxed int)
@@ -123,6 +129,15 @@ class Turn:
         """A new move of the seat to play in ``deal``."""
         self._clear()
         self._first(deal.legal_moves())
+
+    def apply(self, deal: Any, move: object) -> None:
+        """``deal.apply(move)`` (a game's turn calls its engine's method directly)."""
+        deal.apply(move)
+
+    def current(self, deal: Any) -> int:
+        """``deal.current_player()``."""
+        seat: int = deal.current_player()
+        return seat
 
     def _clear(self) -> None:
         self.head = -1
@@ -230,7 +245,27 @@ class Turn:
         self.flags, self.count, self.only, self.handed = flags, count, only, False
 
     def _from_slow(self) -> None:
-        slow = self.slow
+        """The mask and move of the rules-decided turn ``slow`` (Sweep's)."""
+        raise NotImplementedError
+
+    def _slow_step(self, action: int) -> bool:
+        raise NotImplementedError
+
+
+class SweepTurn(Turn):
+    """Sweep: head ``action * 52 + card``, set the captured or built cards. Every mask is
+    decided from the rules on the position (simulator/games/sweep/actions.py, compiled): the
+    engine's move list is never built (random ids make tables long, and long tables many moves)."""
+
+    def begin(self, deal: Any) -> None:
+        self._clear()
+        state: SweepState = deal
+        hand = state.hands[state.current_player()]
+        self.slow = _RulesTurn(hand, state.table, state.builds, state.rules.builds)
+        self._from_slow()
+
+    def _from_slow(self) -> None:
+        slow: RulesTurn = self.slow
         self.head, self.selected, self.move = slow.head, slow.selected, slow.move
         flags = bytearray(self.size)
         opts: list[int] = [] if slow.move is not None else slow.options()
@@ -240,27 +275,24 @@ class Turn:
         self.only = opts[0] if len(opts) == 1 else -1
 
     def _slow_step(self, action: int) -> bool:
+        slow: RulesTurn = self.slow
         if self.move is not None:
             return False
         try:
-            self.slow.step(action)
+            slow.step(action)
         except ValueError:
             return False
         self._from_slow()
         return True
 
+    def apply(self, deal: Any, move: object) -> None:
+        state: SweepState = deal
+        m: SweepMove = move  # type: ignore[assignment]
+        state.apply(m)
 
-class SweepTurn(Turn):
-    """Sweep: head ``action * 52 + card``, set the captured or built cards."""
-
-    def begin(self, deal: Any) -> None:
-        self._clear()
-        moves = deal.legal_moves()
-        if isinstance(moves, list):
-            self._first(moves)
-        else:  # beyond the engine's eager limit: decided from the rules, never listed
-            self.slow = SWEEP_ACTIONS.turn(deal.view(deal.current_player()), ())
-            self._from_slow()
+    def current(self, deal: Any) -> int:
+        state: SweepState = deal
+        return state.current_player()
 
     def head_of(self, move: Any) -> int:
         m: SweepMove = move
@@ -287,7 +319,8 @@ class SeepTurn(Turn):
 
     def begin(self, deal: Any) -> None:
         self._clear()
-        moves = deal.legal_moves()
+        state: SeepState = deal
+        moves = state.legal_moves()
         if type(moves) is not MoveList:  # the bids
             self.lazy = False
             self._first(moves)
@@ -361,6 +394,15 @@ class SeepTurn(Turn):
                 return True
         return False
 
+    def apply(self, deal: Any, move: object) -> None:
+        state: SeepState = deal
+        m: SeepMove = move  # type: ignore[assignment]
+        state.apply(m)
+
+    def current(self, deal: Any) -> int:
+        state: SeepState = deal
+        return state.current_player()
+
     def head_of(self, move: Any) -> int:
         m: SeepMove = move
         return _seep_head(m[0], m[1], m[2])
@@ -396,38 +438,49 @@ def _seep_head(action: int, card: int, value: int) -> int:
 
 
 class SuecaTurn(Turn):
-    """Sueca: one id per move. The engine returns the same tuple object for a repeated list
-    (auctions, followed suits), so the masks of long lists are kept by the list's identity."""
+    """Sueca: one id per move, legal iff its bit is in ``bits`` (the ids above ``base``, the
+    list's lowest). The engine returns the same tuple object for a repeated list (auctions,
+    followed suits), so the masks of long lists are kept by the list's identity."""
 
     def __init__(self, size: int) -> None:
         super().__init__(size, -100)
         self.legal: tuple[SuecaMove, ...] = ()
+        self.base = 0
+        self.bits = 0
         self.template: Any = None  # the cached read-only mask of ``legal``, if any
-        self.cache: dict[int, tuple[object, Any]] = {}
+        self.cache: dict[int, tuple[object, Any, int, int]] = {}
 
     def begin(self, deal: Any) -> None:
         self.move = None
-        moves: tuple[SuecaMove, ...] = deal.legal_moves()
+        state: SuecaState = deal
+        moves = state.legal_moves()
         self.legal = moves
         self.count = len(moves)
         key = id(moves)
         got = self.cache.get(key)
         if got is not None and got[0] is moves:
-            self.template = got[1]
+            self.template, self.base, self.bits = got[1], got[2], got[3]
             return
         self.template = None
         self._first_flags()
         if len(moves) > 8:  # the cached tuples are kept alive by the entry: their ids stay theirs
             if len(self.cache) >= _CACHE_LIMIT:
                 self.cache.clear()
-            self.cache[key] = (moves, self.frombuffer(bytes(self.flags), self.dtype))
+            self.cache[key] = (moves, self.frombuffer(bytes(self.flags), self.dtype), self.base, self.bits)
 
     def _first_flags(self) -> None:
         flags = bytearray(self.size)
         ids = _SUECA_IDS
+        base = 1 << 30
         for m in self.legal:
-            flags[ids[_sueca_key(m)]] = 1
-        self.flags, self.handed = flags, False
+            i = ids[_sueca_key(m)]
+            flags[i] = 1
+            if i < base:
+                base = i
+        bits = 0
+        for m in self.legal:
+            bits |= 1 << ids[_sueca_key(m)] - base
+        self.flags, self.handed, self.base, self.bits = flags, False, base, bits
 
     def mask_array(self) -> Any:
         template = self.template
@@ -441,11 +494,20 @@ class SuecaTurn(Turn):
     def step(self, action: int) -> bool:
         if self.move is not None or not 0 <= action < self.size:
             return False
-        move = _SUECA_MOVES[action]
-        if move not in self.legal:
+        k = action - self.base
+        if k < 0 or not self.bits >> k & 1:
             return False
-        self.move = move
+        self.move = _SUECA_MOVES[action]
         return True
+
+    def apply(self, deal: Any, move: object) -> None:
+        state: SuecaState = deal
+        m: SuecaMove = move  # type: ignore[assignment]
+        state.apply(m)
+
+    def current(self, deal: Any) -> int:
+        state: SuecaState = deal
+        return state.current_player()
 
 
 def make_turn(game: str, size: int, take: int) -> Turn:
@@ -582,8 +644,10 @@ class Core:
     def observe(self, agent: str) -> Any:
         if self.deal is None:
             raise RuntimeError("call reset() before observe()")
-        seat = self.seat_of[agent]
-        if seat == self.cur and not self.truncated:
+        # the agent to act (the environment's own string): no lookup
+        live = self.cur >= 0 and not self.truncated
+        seat = self.cur if live and agent is self.agent_selection else self.seat_of[agent]
+        if live and seat == self.cur:
             turn = self.turn
             mask, head, taken = turn.mask_array(), turn.head, turn.selected
         else:
@@ -613,7 +677,7 @@ class Core:
     def _apply(self, seat: int, move: object) -> None:
         self.last_seat = seat
         self.last_move = move
-        self.deal.apply(move)
+        self.turn.apply(self.deal, move)
         self.trace.moves.append(move)
 
     def _play_opponents(self) -> None:
@@ -639,7 +703,7 @@ class Core:
     def _select(self) -> None:
         """After a move: the next agent's turn, or the end of the deal (rewards, terminations)."""
         deal = self.deal
-        seat: int = deal.current_player()
+        seat = self.turn.current(deal)
         self.cur = seat
         env = self.env
         if seat >= 0:

@@ -19,25 +19,28 @@ build's value must be held. ``SweepTurn`` applies this to a prefix of taken card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
-from simulator.cards import RANK, RANK_MASK, cards_of
+from simulator.cards import RANK, RANK_MASK, card_str, cards_of
 from simulator.games.sweep.moves import BUILD, CAPTURE, TRAIL, SweepMove
 from simulator.rl.actions.steps import StepCodec
 
-HEADS = 156
-TAKE = HEADS
-DONE = TAKE + 52
+HEADS: Final = 156
+TAKE: Final = HEADS
+DONE: Final = TAKE + 52
 #: bit 3 of each rank nibble (13 ranks), and the SWAR constants of a per-nibble popcount
-_H = int("8" * 13, 16)
-_N1 = int("5" * 13, 16)
-_N2 = int("3" * 13, 16)
-_N0 = int("1" * 13, 16)
+_H: Final = int("8" * 13, 16)
+_N1: Final = int("5" * 13, 16)
+_N2: Final = int("3" * 13, 16)
+_N0: Final = int("1" * 13, 16)
 #: number cards of values 1..u, by u
-_LOW = tuple(sum(RANK_MASK[r] for r in range(1, u + 1)) for u in range(11))
-_CACHE_LIMIT = 1 << 14
-_REACH: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
-_LIVE: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+_LOW: Final[tuple[int, ...]] = tuple(sum(RANK_MASK[r] for r in range(1, u + 1)) for u in range(11))
+_CACHE_LIMIT: Final = 1 << 14
+#: moves built without the namedtuple's Python-level ``__new__`` (the same tuples)
+_new: Final = tuple.__new__
+_Move: Final = SweepMove
+_REACH: Final[dict[int, tuple[tuple[int, ...], frozenset[int]]]] = {}
+_LIVE: Final[dict[int, tuple[tuple[int, ...], frozenset[int]]]] = {}
 
 
 def counts(mask: int) -> int:
@@ -53,7 +56,7 @@ def _partitions(total: int, largest: int) -> list[list[int]]:
 
 
 #: per value v, the count vectors of one sum group of v (two or more values below v)
-GROUPS = tuple(
+GROUPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         sum(1 << (4 * u - 4) for u in p)
         for p in (_partitions(v, v - 1) if v >= 2 else [])
@@ -123,8 +126,6 @@ def set_of(move: Any) -> int:
 
 
 def head_text(action: int) -> str:
-    from simulator.cards import card_str
-
     kind, card = divmod(action, 52)
     return f"{('trail', 'capture with', 'build with')[kind]} {card_str(card)}"
 
@@ -171,7 +172,10 @@ class _Capture:
             elif not g & upto:
                 starts.append(g & -g)
         need = (pending & -pending) or 1 << 60  # an included build's next card comes first
-        top = max(least, default=-1)
+        top = -1
+        for n in least:
+            if n > top:
+                top = n
         out = []
         rest = loose & above
         while rest:
@@ -232,7 +236,7 @@ class _Build:
 
 
 class SweepTurn:
-    """A Sweep decision decided from the rules on the view (table, builds, hand)."""
+    """A Sweep decision decided from the rules on the position (hand, table, builds)."""
 
     __slots__ = (
         "_builds",
@@ -247,11 +251,13 @@ class SweepTurn:
         "selected",
     )
 
-    def __init__(self, view: Any) -> None:
-        self._hand = view.hand
-        self._table = view.table
-        self._builds = view.builds
-        self._rules_builds = view.rules.builds
+    def __init__(
+        self, hand: int, table: int, builds: Sequence[tuple[int, int, int]], rules_builds: bool
+    ) -> None:
+        self._hand = hand
+        self._table = table
+        self._builds = builds
+        self._rules_builds = rules_builds
         self._part: _Capture | _Build | None = None
         self._opts: list[int] | None = None
         self._upto = 0
@@ -265,7 +271,12 @@ class SweepTurn:
                 assert self._part is not None
                 self._opts = self._part.options(self.selected, self._upto)
             else:
-                cards = list(cards_of(self._hand))
+                cards: list[int] = []
+                rest = self._hand
+                while rest:
+                    low = rest & -rest
+                    cards.append(low.bit_length() - 1)
+                    rest ^= low
                 table, builds = self._table, self._builds
                 opts = cards + [CAPTURE * 52 + c for c in cards if can_capture(c, table, builds)]
                 if self._rules_builds:
@@ -281,7 +292,7 @@ class SweepTurn:
         if self.head < 0:
             kind, card = divmod(action, 52)
             if kind == TRAIL:
-                self.move = SweepMove(TRAIL, card)
+                self.move = _new(_Move, (TRAIL, card, 0, 0))
                 return
             self.head = action
             table = self._table
@@ -291,10 +302,10 @@ class SweepTurn:
         elif action == DONE:
             kind, card = divmod(self.head, 52)
             if kind == CAPTURE:
-                self.move = SweepMove(CAPTURE, card, 0, self.selected)
+                self.move = _new(_Move, (CAPTURE, card, 0, self.selected))
             else:
                 total = RANK[card] + sum(RANK[c] for c in cards_of(self.selected))
-                self.move = SweepMove(BUILD, card, total, self.selected)
+                self.move = _new(_Move, (BUILD, card, total, self.selected))
         else:
             bit = 1 << (action - TAKE)
             self.selected |= bit
@@ -307,7 +318,7 @@ class SweepActions(StepCodec):
     needs_moves = False  # a turn reads the view only
 
     def turn(self, view: Any, moves: Sequence[Any]) -> Any:
-        return SweepTurn(view)
+        return SweepTurn(view.hand, view.table, view.builds, view.rules.builds)
 
 
 ACTIONS = SweepActions(HEADS, head_of, set_of, head_text)

@@ -310,7 +310,8 @@ class SeepTurn(Turn):
 
     def __init__(self, size: int, take: int) -> None:
         super().__init__(size, take)
-        self.chunks: list[tuple[int, int]] = []  # (held cards of a value, chunk key)
+        self.chunks: list[tuple[int, int]] = []  # (card value, chunk key) of the move list's chunks
+        self.hand = 0
         self.info: FloorOptions | None = None
         self.loose = 0
         self.lazy = False  # the turn reads ``chunks`` (a MoveList), not a list of moves
@@ -327,8 +328,8 @@ class SeepTurn(Turn):
             return
         self.lazy = True
         ml: MoveList = moves
-        loose, info, chunks = ml.chunk_keys()
-        self.loose, self.info, self.chunks = loose, info, chunks
+        hand, loose, info, chunks = ml.chunk_keys()
+        self.hand, self.loose, self.info, self.chunks = hand, loose, info, chunks
         per = self.kinds.get(info)
         if per is None:
             if len(self.kinds) >= _KINDS_LIMIT:
@@ -336,7 +337,9 @@ class SeepTurn(Turn):
             per = self.kinds[info] = {}
         heads = self.heads
         heads.clear()
-        for cards, key in chunks:
+        for v, key in chunks:
+            shift = 4 * v - 4
+            cards = (hand >> shift & 15) << shift
             kinds = per.get(key)
             if kinds is None:
                 kinds = per[key] = _kinds(info.templates(key))
@@ -368,10 +371,12 @@ class SeepTurn(Turn):
             value += 10
         else:
             return False  # a bid, never in a play's move list
-        bit = 1 << card
+        if not self.hand >> card & 1:
+            return False
+        v = (card >> 2) + 1  # the card's value: its chunk, if it has one
         info = self.info
-        for cards, key in self.chunks:
-            if cards & bit and info is not None:
+        for cv, key in self.chunks:
+            if cv == v and info is not None:
                 loose = self.loose
                 temps = info.templates(key)
                 sets: list[int] = []

@@ -216,18 +216,18 @@ class MoveList:
             out.append((v, info.templates(self._key(v))))
         return out
 
-    def chunk_keys(self) -> tuple[int, FloorOptions, list[tuple[int, int]]]:
-        """(loose cards, floor options, [(held cards of a chunk's value, its chunk key)...] in list
-        order): every card of a chunk has the templates ``options.templates(key)`` (floors
-        canonical: :func:`concrete`). The RL action masks (simulator/rl/core.py) name each move's
-        head from these, building no move."""
-        hand, values = self._hand, self._values
+    def chunk_keys(self) -> tuple[int, int, FloorOptions, list[tuple[int, int]]]:
+        """(hand, loose cards, floor options, [(a chunk's card value, its chunk key)...] in list
+        order): every held card of a chunk's value has the templates ``options.templates(key)``
+        (floors canonical: :func:`concrete`). The RL action masks (simulator/rl/core.py) name
+        each move's head from these, building no move."""
+        values = self._values
         out: list[tuple[int, int]] = []
         for _ in self._lens:
             v = values & 15
             values >>= 4
-            out.append((hand & 15 << 4 * v - 4, self._key(v)))
-        return self._loose, self._info, out
+            out.append((v, self._key(v)))
+        return self._hand, self._loose, self._info, out
 
     def with_action(self, action: int) -> list[SeepMove]:
         """The moves of one kind (CAPTURE, THROW...), in list order, building no other move.

@@ -153,7 +153,7 @@ class StepCodec:
     #: whether ``turn`` reads the move list (else the caller may pass ``()``)
     needs_moves = True
 
-    def turn(self, view: Any, moves: Sequence[Any]) -> Turn | FlatTurn:
+    def turn(self, view: Any, moves: Sequence[Any]) -> Any:  # a subclass may give its own turn
         """A decision over ``moves``, the legal moves of the seat whose ``view`` is given (the
         generic turns read the moves only: ``view`` may be None)."""
         return Turn(self, moves) if self.take >= 0 else FlatTurn(self, moves)

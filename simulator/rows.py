@@ -145,8 +145,9 @@ def chunk_frame(
 
     Constant columns are filled here rather than shipped from the workers, the per-deal
     values are repeated on the deal's rows, and what follows from the side, the rotation and
-    the dealer (strategy, opponent, dealer_side, the ``seats`` list) or from the deal's points
-    (won: the top score, unless every side has it) is looked up or computed over arrays."""
+    the dealer (strategy, opponent, dealer_side, the ``seats`` list: a fixed-width array of the
+    side's seats, cast) or from the deal's points (won: the top score, unless every side has
+    it) is looked up or computed over arrays."""
     import numpy as np
     import polars as pl
 
@@ -169,19 +170,12 @@ def chunk_frame(
     points = np.asarray(cols["points"], dtype=np.int64).reshape(deals, n)
     top, low = points.max(axis=1, keepdims=True), points.min(axis=1, keepdims=True)
     derived["won"] = ((points == top) & (top > low)).ravel()
-    plain = {name: dtype for name, dtype in schema.items() if name != "seats"}
+    derived["seats"] = pl.Series(np.asarray(sides, dtype=np.int32)[side]).cast(pl.List(pl.Int32))
     rows = deals * n
     data = {
         name: derived[name] if name in derived else cols[name] if name in cols else [constants[name]] * rows
-        for name in plain
+        for name in schema
     }
-    frame = pl.DataFrame(data, schema=plain)
-    width = len(sides[0])
-    seat_columns = [
-        pl.col("side").replace_strict({k: seats[j] for k, seats in enumerate(sides)}, return_dtype=pl.Int32)
-        for j in range(width)
-    ]
-    return frame.with_columns(
-        pl.concat_list(seat_columns).alias("seats"),
-        pl.lit(variant_order, dtype=pl.Int32).alias("variant_order"),
-    ).select(*schema, "variant_order")
+    return pl.DataFrame(data, schema=dict(schema)).with_columns(
+        pl.lit(variant_order, dtype=pl.Int32).alias("variant_order")
+    )

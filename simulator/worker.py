@@ -125,11 +125,12 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     # the move clock times the calls of the innermost of these loops: the decision loop, and
     # since compiled it has no frame (its calls are then this frame's), this one
     with MoveClock(ctx.move_timeout, *_LOOPS):
+        by_deal = ctx.unit == "deal"
         for deal_index in range(task.start, task.stop):
+            seed = deal_seed(ctx.root_seed, deal_index)  # every rotation plays these cards
             for rotation in rotations:
                 seat_agents = agents[rotation]
-                if ctx.unit == "deal":
-                    seed = deal_seed(ctx.root_seed, deal_index)
+                if by_deal:
                     state = game.new_deal(rules, seed)
                     reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation, 1, rngs[rotation])
                     try:

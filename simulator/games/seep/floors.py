@@ -13,7 +13,7 @@ order a card-level generator gives them.
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
@@ -21,7 +21,6 @@ from simulator.games.seep.movelist import (
     ACTION_SHIFT,
     HOUSE_TO_CAPTURE,
     NO_CAPTURE,
-    SBIT,
     TARGETS,
     VALUE_SHIFT,
     Template,
@@ -39,34 +38,27 @@ _HOUSE_CAPTURE: Final[tuple[Template, ...]] = (CAPTURE << ACTION_SHIFT,)
 _THROW: Final[Template] = THROW << ACTION_SHIFT
 
 
-class HouseOption:
-    """The HOUSE templates of a card value and one target V: when no V-house exists / when it does.
-
-    A class, not a tuple: a compiled fixed-length tuple would be unboxed and boxed again (a new
-    tuple) at every pass through a list or a dict.
-    """
-
-    __slots__ = ("V", "bit", "ex", "new")
-
-    def __init__(self, V: int, new: tuple[Template, ...], ex: tuple[Template, ...]) -> None:
-        self.V = V
-        self.bit = SBIT[V]  # its flag in the per-position target masks
-        self.new = new
-        self.ex = ex
-
-
+#: the HOUSE templates of a card value and one target V: (when no V-house exists, when it does).
+#: A tuple of tuples of ints, not a class instance: the collector stops tracking such tuples, and
+#: random play keeps tens of thousands of them in the caches. Variable-length in type, so that a
+#: compiled read keeps the tuple object (a fixed-length tuple type would be unboxed and boxed again).
+HouseOption = tuple[tuple[Template, ...], ...]
 #: no HOUSE move of a card value to a target (no set S1 of the card, §5.3)
-_NO_OPTION: Final = HouseOption(9, (), ())
+_NO_OPTION: Final[HouseOption] = ((), ())
 #: sums t that still leave room for a card of value v (t + v <= 13), by v
 _ROOM: Final[tuple[int, ...]] = tuple((1 << max(14 - v, 0)) - 1 for v in range(14))
+
+
+#: where the memo slots of the optional-family unions and of the house options start
+XUNIONS: Final = 14
+HOUSES: Final = 28
 
 
 class FloorOptions:
     """Captures and HOUSE floors of each card value on one loose-value multiset (§5.2, §5.3, §12.2).
 
-    ``caps[v]`` and ``house_options[5 * v + V - 9]`` are filled on first use by
-    :meth:`captures` and :meth:`house`; ``rank[x]`` is the canonical mask of
-    the loose cards of value ``x``. :meth:`count`, :meth:`nth` and
+    ``memo`` slots are filled on first use by :meth:`captures`, :meth:`house` and
+    :meth:`_unions`. :meth:`count`, :meth:`nth` and
     :meth:`templates` read the templates of a chunk key (``movelist.chunk_key``)
     without building them: captures first (``with_action`` relies on it), then
     house moves by rising V, then breaks, then the throw when the card captures
@@ -74,51 +66,67 @@ class FloorOptions:
     """
 
     __slots__ = (
+        "_canon",
         "_counts",
         "_sums",
         "_table",
-        "_xunions",
-        "caps",
+        "_xsums",
         "cementing",
-        "house_options",
-        "rank",
+        "memo",
     )
 
-    def __init__(self, counts: int, cementing: bool) -> None:
+    def __init__(self, counts: i64, cementing: bool) -> None:
+        """Only what every floor needs: the subset table is built on first need (:meth:`sets`),
+        and random play meets many floors whose options all come from the shared parts."""
         self._counts = counts
-        canon = canonical(counts)
-        # subset sums card by card: a new card extends the sets found before it, so
-        # each table[t] lists its sets in the order of a binary enumeration of the cards
-        table: list[list[int]] = [[0], [], [], [], [], [], [], [], [], [], [], [], [], []]
-        sums = 1  # bit t: table[t] is not empty
-        m = canon
-        while m:
-            low = m & -m
-            m ^= low
-            v = VALUE[int(low).bit_length() - 1]
-            room = sums & _ROOM[v]
-            sums |= room << v
-            while room:  # highest t first, so table[t] is read before this card reaches it
-                t = room.bit_length() - 1
-                room ^= 1 << t
-                table[t + v] += [s | low for s in table[t]]
-        table[0] = []
-        #: table[t]: every non-empty canonical mask whose values sum to t, in card order; tuples,
-        #: because the collector stops tracking tuples of ints (a full collection walks the caches)
-        self._table: tuple[tuple[int, ...], ...] = tuple([tuple(t) for t in table])
+        self._canon = canonical(counts)
+        # the subset sums up to 13 (bit t), value by value; bit V of xsums: the values below V
+        # have a subset summing to V (an optional set X of §5.3 may exist)
+        sums: i64 = 1
+        xsums: i64 = 0
+        c = counts
+        x: i64 = 1
+        while c:
+            if sums >> x & 1:
+                xsums |= 1 << x
+            k = c & 15
+            while k:
+                sums |= sums << x & 0x3FFF
+                k -= 1
+            c >>= 4
+            x += 1
+        while x <= 13:
+            if sums >> x & 1:
+                xsums |= 1 << x
+            x += 1
         self._sums = sums
-        self._xunions: list[tuple[int, ...] | None] = [None] * 14  # () once known to be empty
+        self._xsums = xsums
+        self._table: tuple[tuple[int, ...], ...] | None = None
         self.cementing = cementing
-        self.rank: tuple[int, ...] = tuple([canon & mask for mask in RANK_MASK])
-        self.caps: list[tuple[Template, ...] | None] = [None] * 14
-        self.house_options: list[HouseOption | None] = [None] * 70  # by 5 * v + V - 9
+        #: one list, not three (random play keeps thousands of floors: fewer objects for the
+        #: collector): the captures of a v card at v, the unions of ``_unions`` of V at XUNIONS + V
+        #: (() once known to be empty), the house option of a v card and target V at
+        #: HOUSES + 5 * v + V - 9; None until filled
+        self.memo: list[Any] = [None] * (HOUSES + 70)
+
+    def rank(self, x: i64) -> i64:
+        """The canonical mask of the loose cards of value ``x``."""
+        shift = 4 * x - 4  # (a compiled literal 15 << shift would be a 32-bit C shift)
+        return (self._canon >> shift & 15) << shift
+
+    def sets(self, t: int) -> tuple[int, ...]:
+        """Every non-empty canonical mask whose values sum to ``t`` (1..13), in rising order."""
+        table = self._table
+        if table is None:
+            table = self._table = _subset_table(self._canon)
+        return table[t]
 
     def _captures_of(self, key: i64) -> tuple[Template, ...] | None:
         """The captures of a chunk key: () when none is allowed, None when the card may be thrown."""
         if key & NO_CAPTURE:
             return ()
         v = key & 15
-        temps = self.caps[v]
+        temps: tuple[Template, ...] | None = self.memo[v]
         if temps is None:
             temps = self.captures(v)
         if temps:
@@ -127,10 +135,10 @@ class FloorOptions:
 
     def _option(self, v: i64, V: i64) -> HouseOption:
         """The HOUSE option of a v card and target V (``_NO_OPTION`` when there is none), filled once."""
-        slot = 5 * v + V - 9
-        option = self.house_options[slot]
+        slot = HOUSES + 5 * v + V - 9
+        option: HouseOption | None = self.memo[slot]
         if option is None:
-            option = self.house_options[slot] = self.house(v, V)
+            option = self.memo[slot] = self.house(v, V)
         return option
 
     def count(self, key: i64) -> i64:
@@ -138,7 +146,7 @@ class FloorOptions:
         n: i64 = 0
         v = key & 15
         if not key & NO_CAPTURE:
-            caps = self.caps[v]
+            caps: tuple[Template, ...] | None = self.memo[v]
             if caps is None:
                 caps = self.captures(v)
             n = len(caps) or 1  # nothing to capture: a house capture or else a throw
@@ -150,14 +158,14 @@ class FloorOptions:
                 brk &= brk - 1
                 n += 1
             flags >>= 2
-            options = self.house_options
-            slot = 5 * v
+            memo = self.memo
+            slot = HOUSES + 5 * v
             while flags:
                 if flags & 2:
-                    option = options[slot]
+                    option: HouseOption | None = memo[slot]
                     if option is None:
-                        option = self._option(v, slot - 5 * v + 9)
-                    n += len(option.ex) if flags & 1 else len(option.new)
+                        option = self._option(v, slot - HOUSES - 5 * v + 9)
+                    n += len(option[flags & 1])
                 flags >>= 4
                 slot += 1
         return n
@@ -177,7 +185,7 @@ class FloorOptions:
         while f:
             if f & 1:
                 option = self._option(v, V)
-                temps = option.ex if existing >> 4 * V - 33 & 1 else option.new
+                temps = option[existing >> 4 * V - 33 & 1]
                 if j < len(temps):
                     return temps[j]
                 j -= len(temps)
@@ -188,7 +196,7 @@ class FloorOptions:
         while f:
             if f & 1:
                 if not j:
-                    return BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank[V]
+                    return BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank(V)
                 j -= 1
             f >>= 4
             V += 1
@@ -205,12 +213,12 @@ class FloorOptions:
             bit = sel & -sel
             sel ^= bit
             option = self._option(v, (int(bit).bit_length() >> 2) + 8)
-            out += option.ex if existing & bit else option.new
+            out += option[1 if existing & bit else 0]
         while brk:
             bit = brk & -brk
             brk ^= bit
             V = (int(bit).bit_length() >> 2) + 8
-            out.append(BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank[V])
+            out.append(BREAK << ACTION_SHIFT | V << VALUE_SHIFT | self.rank(V))
         if caps is None:
             out.append(_THROW)
         return tuple(out)
@@ -221,12 +229,12 @@ class FloorOptions:
         Empty when there is no such set. The unions avoiding an S1 are exactly
         those of the sets avoiding it, so one list serves every S1.
         """
-        unions = self._xunions[V]
+        unions: tuple[int, ...] | None = self.memo[XUNIONS + V]
         if unions is None:
-            a = self.rank[V]
-            xsets = [s for s in self._table[V] if not s & a]
+            a = self.rank(V)
+            xsets = [s for s in self.sets(V) if not s & a]
             unions = tuple(family_unions(xsets)) if xsets else ()
-            self._xunions[V] = unions
+            self.memo[XUNIONS + V] = unions
         return unions
 
     def captures(self, v: int) -> tuple[Template, ...]:
@@ -238,7 +246,7 @@ class FloorOptions:
         key = (self._counts & _UPTO[v]) << 5 | v
         temps = _CAPTURE_PARTS.get(key)
         if temps is None:
-            sets, ml = self._table[v], self.rank[v]
+            sets, ml = self.sets(v), self.rank(v)
             caps: list[int] | tuple[int, ...]
             if not sets:
                 caps = ()
@@ -247,7 +255,7 @@ class FloorOptions:
             else:
                 caps = maximal_unions(sets) if len(sets) > 1 else sets
             temps = _store(_CAPTURE_PARTS, key, tuple([CAPTURE << ACTION_SHIFT | f for f in caps]))
-        self.caps[v] = temps
+        self.memo[v] = temps
         return temps
 
     def house(self, v: int, V: int) -> HouseOption:
@@ -265,7 +273,7 @@ class FloorOptions:
             if v == V:
                 return _NO_OPTION
             part = (counts & _UPTO[V - v]) << 2
-        elif len(self._table[V]) > counts >> 4 * V - 4 & 15:  # some set X
+        elif self._xsums >> V & 1:  # some set X
             part = (counts & _UPTO[V]) << 2 | 1
         else:
             part = (counts & (_UPTO[V - v] | RANK_MASK[V])) << 2 | 2
@@ -279,15 +287,15 @@ class FloorOptions:
 
     def _house_option(self, v: int, V: int) -> HouseOption:
         """The HOUSE templates of a v card and target V (S1, absorbed A, optional families X)."""
-        a = self.rank[V]
+        a = self.rank(V)
         head = HOUSE << ACTION_SHIFT | V << VALUE_SHIFT
         if v == V:  # the card is a set by itself: alone it only adds to an existing house
             alone = self._unions(V) or (0,)
             new = tuple([head | a | u for u in alone if u or a])
-            return HouseOption(V, new, tuple([head | a | u for u in alone]))
-        s1s = self._table[V - v]
+            return (new, tuple([head | a | u for u in alone]))
+        s1s = self.sets(V - v)
         if not self.cementing:  # one set S1 and no loose V card (the caller checks)
-            return HouseOption(V, tuple([head | s1 for s1 in s1s]), ())
+            return (tuple([head | s1 for s1 in s1s]), ())
         unions = self._unions(V)
         floors: list[int]
         if unions:
@@ -295,7 +303,31 @@ class FloorOptions:
         else:
             floors = [s1 | a for s1 in s1s]
         temps = tuple([head | f for f in floors])
-        return HouseOption(V, temps, temps)
+        return (temps, temps)
+
+
+def _subset_table(canon: i64) -> tuple[tuple[int, ...], ...]:
+    """The canonical masks of the floor ``canon`` by value sum 0..13 (the empty set left out).
+
+    Subset sums card by card: a new card extends the sets found before it, so each
+    list holds its sets in the order of a binary enumeration of the cards, which is
+    rising mask order. Tuples, because the collector stops tracking tuples of ints.
+    """
+    table: list[list[int]] = [[0], [], [], [], [], [], [], [], [], [], [], [], [], []]
+    sums: i64 = 1  # bit t: table[t] is not empty
+    m = canon
+    while m:
+        low = m & -m
+        m ^= low
+        v: i64 = VALUE[int(low).bit_length() - 1]
+        room = sums & _ROOM[v]
+        sums |= room << v
+        while room:  # highest t first, so table[t] is read before this card reaches it
+            t = int(room).bit_length() - 1
+            room ^= 1 << t
+            table[t + v] += [s | low for s in table[t]]
+    table[0] = []
+    return tuple([tuple(t) for t in table])
 
 
 #: floor option parts shared between floors with the same low values; cleared when full

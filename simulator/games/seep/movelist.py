@@ -43,10 +43,10 @@ TARGETS: Final = 0x88888  # every flag
 #: chunk key bits (``chunk_key``): a v-house to capture; no capture allowed
 HOUSE_TO_CAPTURE: Final = 16
 NO_CAPTURE: Final = 32
-#: the moves indexed so far, per card, by template with its actual floor (each a dict emptied
-#: when full): random play meets a few thousand distinct moves, so indexing mostly finds one
-_MADE: Final[list[dict[int, SeepMove]]] = [{} for _ in range(52)]
-_MADE_LIMIT: Final = 2048
+#: the moves without floor cards indexed so far, by card << 7 | action << 4 | value: most moves
+#: picked at random have no floor cards; the others are made anew (a cache of them would keep
+#: thousands of tuples the collector walks at every full collection)
+_FLOORLESS: Final[list[SeepMove | None]] = [None] * (52 << 7)
 #: the moves made by ``with_action`` before any call (never modified)
 _NONE_MADE: Final[list[SeepMove]] = []
 #: lowest card of each 4-bit group of a hand
@@ -296,16 +296,19 @@ class MoveList:
                         i -= n
                     t = self._info.nth(self._key(v), i)
                     floor = t & FLOOR_BITS
-                    if floor:
-                        floor = concrete(floor, self._loose)
-                        t = t ^ t & FLOOR_BITS | floor
                     c = shift + _LOW4[group]
-                    made = _MADE[c]
-                    move = made.get(t)
-                    if move is None:
-                        if len(made) >= _MADE_LIMIT:
-                            made.clear()
-                        move = made[t] = _new(_Move, (t >> ACTION_SHIFT, c, t >> VALUE_SHIFT & 15, floor))
+                    if floor:
+                        move = _new(
+                            _Move, (t >> ACTION_SHIFT, c, t >> VALUE_SHIFT & 15, concrete(floor, self._loose))
+                        )
+                    else:  # throws, house captures...: a few hundred moves, shared
+                        slot = c << 7 | t >> VALUE_SHIFT
+                        made = _FLOORLESS[slot]
+                        if made is None:
+                            made = _FLOORLESS[slot] = _new(
+                                _Move, (t >> ACTION_SHIFT, c, t >> VALUE_SHIFT & 15, 0)
+                            )
+                        move = made
                     self._last = move
                     return move
                 i -= k

@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from simulator.games.seep import GAME, HUNDRED_POINTS, THIRTY_POINTS, SeepState, pile_points, with_action
+from simulator.cards import RANK_MASK
+from simulator.games.seep import (
+    GAME,
+    HUNDRED_POINTS,
+    THIRTY_POINTS,
+    MoveList,
+    SeepState,
+    pile_points,
+    with_action,
+)
 from simulator.games.seep.floors import FloorOptions
 from simulator.games.seep.swar import canonical, value_counts
 
@@ -54,8 +63,11 @@ def test_subset_table_lists_every_set_once() -> None:
                 if sum(c // 4 + 1 for k, c in enumerate(cards) if m >> k & 1) == t
             ]
             expected = sorted(sum(1 << cards[k] for k in range(len(cards)) if m >> k & 1) for m in sets)
-            assert sorted(info._table[t]) == expected
+            assert list(info.sets(t)) == expected  # in rising mask order
             assert bool(info._sums >> t & 1) == bool(expected)
+            # an optional set X of §5.3 for a target t: values below t summing to t
+            below = [m for m in expected if m & ~((1 << 4 * (t - 1)) - 1) == 0]
+            assert bool(info._xsums >> t & 1) == bool(below)
 
 
 def test_membership_without_identity() -> None:
@@ -69,6 +81,24 @@ def test_membership_without_identity() -> None:
             assert tuple(move) in moves
         assert (9, 0, 0, 0) not in moves
         s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
+    """Every chunk is a held value (9..13 included) with the templates of its listed moves."""
+    rules = GAME.make_rules({})
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = GAME.new_deal(rules, seed)
+        while s.current_player() >= 0:
+            moves = s.legal_moves()
+            if isinstance(moves, MoveList):
+                hand, loose, info, chunks = moves.chunk_keys()
+                assert (hand, loose) == (s.hands[s.current_player()], s.loose)
+                values = [v for v, _ in chunks]
+                assert values == sorted({m.card // 4 + 1 for m in moves})
+                sizes = [len(info.templates(key)) * (hand & RANK_MASK[v]).bit_count() for v, key in chunks]
+                assert sum(sizes) == len(moves)
+            s.apply(moves[rng.randrange(len(moves))])
 
 
 def test_with_action_is_a_filter_in_list_order() -> None:

@@ -24,7 +24,6 @@ from typing import Any, Final
 
 from simulator.games.seep import actions as seep_actions
 from simulator.games.seep import moves as seep_moves
-from simulator.games.seep.floors import FloorOptions
 from simulator.games.seep.movelist import ACTION_SHIFT, FLOOR_BITS, VALUE_SHIFT, MoveList, concrete
 from simulator.games.seep.moves import SeepMove
 from simulator.games.seep.state import SeepState
@@ -63,7 +62,6 @@ _SUECA_IDS: Final[list[int]] = [-1] * _sueca_key(SuecaMove(6, 52, 0))
 for _i, _m in enumerate(_SUECA_MOVES):
     _SUECA_IDS[_sueca_key(_m)] = _i
 _CACHE_LIMIT: Final = 4096
-_KINDS_LIMIT: Final = 1024
 
 
 class Turn:
@@ -310,13 +308,11 @@ class SeepTurn(Turn):
 
     def __init__(self, size: int, take: int) -> None:
         super().__init__(size, take)
-        self.chunks: list[tuple[int, int]] = []  # (card value, chunk key) of the move list's chunks
         self.hand = 0
-        self.info: FloorOptions | None = None
+        self.values: list[int] = []  # the card value of each chunk of the move list
+        self.temps: list[tuple[int, ...]] = []  # the templates of each chunk
         self.loose = 0
-        self.lazy = False  # the turn reads ``chunks`` (a MoveList), not a list of moves
-        #: per floor options, per chunk key: the (action << 4 | value) of its templates, in order
-        self.kinds: dict[FloorOptions, dict[int, tuple[int, ...]]] = {}
+        self.lazy = False  # the turn reads ``values`` and ``temps`` (a MoveList), not a list of moves
 
     def begin(self, deal: Any) -> None:
         self._clear()
@@ -329,28 +325,30 @@ class SeepTurn(Turn):
         self.lazy = True
         ml: MoveList = moves
         hand, loose, info, chunks = ml.chunk_keys()
-        self.hand, self.loose, self.info, self.chunks = hand, loose, info, chunks
-        per = self.kinds.get(info)
-        if per is None:
-            if len(self.kinds) >= _KINDS_LIMIT:
-                self.kinds.clear()  # bounded: it keeps the floor options alive
-            per = self.kinds[info] = {}
+        self.hand, self.loose = hand, loose
+        values: list[int] = []
+        temps: list[tuple[int, ...]] = []
         heads = self.heads
         heads.clear()
         for v, key in chunks:
             shift = 4 * v - 4
             cards = (hand >> shift & 15) << shift
-            kinds = per.get(key)
-            if kinds is None:
-                kinds = per[key] = _kinds(info.templates(key))
-            for kind in kinds:
-                action = kind >> 4
-                value = kind & 15
-                g = cards
-                while g:
-                    low = g & -g
-                    g ^= low
-                    heads.append(_seep_head(action, low.bit_length() - 1, value))
+            chunk = info.templates(key)
+            values.append(v)
+            temps.append(chunk)
+            last = -1
+            for t in chunk:  # the templates of one action and value come together
+                kind = t >> _VALUE_SHIFT
+                if kind != last:
+                    last = kind
+                    action = t >> _ACTION_SHIFT
+                    value = t >> _VALUE_SHIFT & 15
+                    g = cards
+                    while g:
+                        low = g & -g
+                        g ^= low
+                        heads.append(_seep_head(action, low.bit_length() - 1, value))
+        self.values, self.temps = values, temps
         self._first_flags()
 
     def _take_head(self, action: int) -> bool:
@@ -373,40 +371,28 @@ class SeepTurn(Turn):
             return False  # a bid, never in a play's move list
         if not self.hand >> card & 1:
             return False
-        v = (card >> 2) + 1  # the card's value: its chunk, if it has one
-        info = self.info
-        for cv, key in self.chunks:
-            if cv == v and info is not None:
-                loose = self.loose
-                temps = info.templates(key)
-                sets: list[int] = []
-                cands: list[object] = []
-                for t in temps:
-                    v = t >> _VALUE_SHIFT & 15
-                    if t >> _ACTION_SHIFT == kind and (value < 0 or v == value):
-                        f = t & _FLOOR_BITS
-                        floor = concrete(f, loose) if f else 0
-                        move = _new(_SeepMove, (kind, card, v, floor))
-                        if kind == _S_THROW:
-                            self.move = move
-                            return True
-                        sets.append(floor)
-                        cands.append(move)
-                if not sets:
-                    return False
-                self.head = action
-                self.sets, self.moves = sets, cands
-                return True
-        return False
-
-    def apply(self, deal: Any, move: object) -> None:
-        state: SeepState = deal
-        m: SeepMove = move  # type: ignore[assignment]
-        state.apply(m)
-
-    def current(self, deal: Any) -> int:
-        state: SeepState = deal
-        return state.current_player()
+        j = self.values.index((card >> 2) + 1) if (card >> 2) + 1 in self.values else -1
+        if j < 0:
+            return False
+        loose = self.loose
+        sets: list[int] = []
+        cands: list[object] = []
+        for t in self.temps[j]:
+            v = t >> _VALUE_SHIFT & 15
+            if t >> _ACTION_SHIFT == kind and (value < 0 or v == value):
+                f = t & _FLOOR_BITS
+                floor = concrete(f, loose) if f else 0
+                move = _new(_SeepMove, (kind, card, v, floor))
+                if kind == _S_THROW:
+                    self.move = move
+                    return True
+                sets.append(floor)
+                cands.append(move)
+        if not sets:
+            return False
+        self.head = action
+        self.sets, self.moves = sets, cands
+        return True
 
     def head_of(self, move: Any) -> int:
         m: SeepMove = move
@@ -415,18 +401,6 @@ class SeepTurn(Turn):
     def set_of(self, move: Any) -> int:
         m: SeepMove = move
         return -1 if m[0] == _S_THROW or m[0] == _S_BID else m[3]
-
-
-def _kinds(temps: tuple[int, ...]) -> tuple[int, ...]:
-    """The distinct (action << 4 | value) of Seep templates, in order (they come grouped)."""
-    out: list[int] = []
-    last = -1
-    for t in temps:
-        kind = (t >> _ACTION_SHIFT) << 4 | t >> _VALUE_SHIFT & 15
-        if kind != last:
-            last = kind
-            out.append(kind)
-    return tuple(out)
 
 
 def _seep_head(action: int, card: int, value: int) -> int:

@@ -324,7 +324,8 @@ class SeepTurn(Turn):
             return
         self.lazy = True
         ml: MoveList = moves
-        hand, loose, info, chunks = ml.chunk_keys()
+        got = ml.chunk_keys()  # indexed: mypyc unpacks a 4-tuple through the generic protocol
+        hand, loose, info, chunks = got[0], got[1], got[2], got[3]
         self.hand, self.loose = hand, loose
         values: list[int] = []
         temps: list[tuple[int, ...]] = []
@@ -361,11 +362,11 @@ class SeepTurn(Turn):
             kind, card = _S_CAPTURE, action - 52
         elif action < _S_BREAKS:
             kind = _S_HOUSE
-            card, value = divmod(action - _S_HOUSES, 5)
+            card, value = (action - _S_HOUSES) // 5, (action - _S_HOUSES) % 5
             value += 9
         elif action < _S_BIDS:
             kind = _S_BREAK
-            card, value = divmod(action - _S_BREAKS, 4)
+            card, value = (action - _S_BREAKS) // 4, (action - _S_BREAKS) % 4
             value += 10
         else:
             return False  # a bid, never in a play's move list

@@ -290,7 +290,7 @@ class SweepTurn:
             raise ValueError(f"action {action} is not legal here ({ACTIONS.describe(action)})")
         self._opts = None
         if self.head < 0:
-            kind, card = divmod(action, 52)
+            kind, card = action // 52, action % 52
             if kind == TRAIL:
                 self.move = _new(_Move, (TRAIL, card, 0, 0))
                 return
@@ -300,7 +300,7 @@ class SweepTurn:
                 _Capture(card, table, self._builds) if kind == CAPTURE else _Build(card, table, self._hand)
             )
         elif action == DONE:
-            kind, card = divmod(self.head, 52)
+            kind, card = self.head // 52, self.head % 52
             if kind == CAPTURE:
                 self.move = _new(_Move, (CAPTURE, card, 0, self.selected))
             else:

@@ -87,7 +87,10 @@ class PartStore:
         return done
 
     def save(self, key: str, frame: pl.DataFrame) -> None:
-        write_parquet(frame, self.dir / f"{key}.parquet")
+        """One chunk's rows. LZ4, not zstd: a part is read once, into deals.parquet (which
+        is compressed as usual), and LZ4 costs less to write and to read back."""
+        path = self.dir / f"{key}.parquet"
+        atomic_write_bytes(path, lambda tmp: frame.write_parquet(tmp, statistics=True, compression="lz4"))
 
     def scan(self, deals: int, schema: dict[str, Any]) -> pl.LazyFrame:
         """Every stored row of the first ``deals`` deal groups, in the order of deals.parquet.

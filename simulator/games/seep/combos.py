@@ -29,7 +29,7 @@ def family_unions(sets: list[int] | tuple[int, ...]) -> list[int]:
     for s in sets:
         unions += [u | s for u in unions if not u & s]
     if len(sets) > 2:
-        unions = list(dict.fromkeys(unions))
+        unions = list({u: None for u in unions})  # distinct, in first-seen order
     return unions
 
 

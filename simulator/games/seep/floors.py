@@ -68,6 +68,7 @@ class FloorOptions:
     __slots__ = (
         "_canon",
         "_counts",
+        "_key",
         "_sums",
         "_table",
         "_xsums",
@@ -79,6 +80,7 @@ class FloorOptions:
         """Only what every floor needs: the subset table is built on first need (:meth:`sets`),
         and random play meets many floors whose options all come from the shared parts."""
         self._counts = counts
+        self._key = counts << 1 | (1 if cementing else 0)
         self._canon = canonical(counts)
         # the subset sums up to 13 (bit t), value by value; bit V of xsums: the values below V
         # have a subset summing to V (an optional set X of §5.3 may exist)
@@ -299,7 +301,8 @@ class FloorOptions:
         unions = self._unions(V)
         floors: list[int]
         if unions:
-            floors = list(dict.fromkeys([s1 | a | u for s1 in s1s for u in unions if not u & s1]))
+            # distinct, in first-seen order (a dict comprehension: compiled, no bound method call)
+            floors = list({s1 | a | u: None for s1 in s1s for u in unions if not u & s1})
         else:
             floors = [s1 | a for s1 in s1s]
         temps = tuple([head | f for f in floors])
@@ -357,4 +360,21 @@ def floor_options(key: int) -> FloorOptions:
         FLOOR_CACHE.clear()
     info = FloorOptions(key >> 1, bool(key & 1))
     FLOOR_CACHE[key] = info
+    return info
+
+
+#: a direct-mapped front of FLOOR_CACHE by a hash of the key, checked against the floor's own
+#: key: a position finds its floor without boxing the key or probing the dict
+_FRONT_BITS: Final = 12
+_FRONT: Final[list[FloorOptions | None]] = [None] * (1 << _FRONT_BITS)
+
+
+def floor_of(key: i64) -> FloorOptions:
+    """The :class:`FloorOptions` of ``key`` = ``value_counts(loose) << 1 | cementing``."""
+    slot = (key ^ key >> 12 ^ key >> 24 ^ key >> 36 ^ key >> 48) & (1 << _FRONT_BITS) - 1
+    info = _FRONT[slot]
+    if info is not None and info._key == key:
+        return info
+    info = FLOOR_CACHE.get(key) or floor_options(key)
+    _FRONT[slot] = info
     return info

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from simulator.cards import RANK_MASK
-from simulator.games.seep.floors import FLOOR_CACHE, floor_options
+from simulator.games.seep.floors import floor_of
 from simulator.games.seep.movelist import SBIT, MoveList, chunk_key
 from simulator.games.seep.moves import BID, THROW, SeepMove
 from simulator.games.seep.swar import value_counts
@@ -51,7 +51,7 @@ def play_moves(s: SeepState, opening: i64) -> MoveList:
     cementing: i64 = 1 if s.cementing else 0
     loose: i64 = s.loose
     key = value_counts(loose) << 1 | cementing
-    info = FLOOR_CACHE.get(key) or floor_options(key)
+    info = floor_of(key)
     hmask: i64 = s.hmask
     # house values the mover owns / only the partner owns (no holding needed, §5.3) /
     # ordinary ones the mover does not own (breakable, §5.4)

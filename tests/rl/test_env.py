@@ -254,3 +254,49 @@ def test_observations_read_late_are_those_of_their_step() -> None:
     assert len(kept) > 40
     for obs, expected in kept:
         assert np.array_equal(obs["observation"], expected)
+
+
+@pytest.mark.parametrize("game", ["sweep", "seep", "sueca"])
+def test_masks_kept_by_the_agent_never_change(game: str) -> None:
+    """A returned mask is the agent's: later steps, another observation of the same step and
+    the agent writing into that one leave it as it was (each mask is a fresh, writable array,
+    never a shared template or a reused buffer)."""
+    env = make_env(game, players=5 if game == "sueca" else 2)
+    rng = random.Random(6)
+    kept = []
+    for seed in range(3):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = obs["action_mask"]
+            again = env.observe(agent)["action_mask"]
+            assert again is not mask and not np.shares_memory(again, mask)
+            again[:] = 0
+            kept.append((mask, mask.copy()))
+            legal = mask.nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+    assert len(kept) > 50
+    assert all(m.flags.writeable and np.array_equal(m, copy) for m, copy in kept)
+
+
+def test_seep_heads_of_a_card_not_held_are_refused() -> None:
+    """The Seep masks read a chunk per held value: a card of a held value but not held itself
+    has no legal head (throw, capture, house or break)."""
+    env = seep_env("standard")
+    raw = env.unwrapped
+    checked = 0
+    for seed in range(6):
+        env.reset(seed=seed)
+        env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0]))  # the bid
+        seat = raw.deal.current_player()
+        hand = raw.deal.hands[seat]
+        for card in range(52):
+            if not hand >> card & 1 and hand & 15 << 4 * (card >> 2):
+                for head in (card, 52 + card, 104 + 5 * card, 364 + 4 * card):
+                    with pytest.raises(ValueError, match="not legal"):
+                        env.step(head)
+                    checked += 1
+    assert checked > 20

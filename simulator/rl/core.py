@@ -317,15 +317,16 @@ class SeepTurn(Turn):
     def begin(self, deal: Any) -> None:
         self._clear()
         state: SeepState = deal
-        moves = state.legal_moves()
+        # object, not the declared Sequence: MoveList is a Sequence by registration only, so
+        # mypy would take the code below the test as unreachable (and mypyc compile it untyped)
+        moves: object = state.legal_moves()
         if type(moves) is not MoveList:  # the bids
             self.lazy = False
             self._first(moves)
             return
         self.lazy = True
         ml: MoveList = moves
-        got = ml.chunk_keys()  # indexed: mypyc unpacks a 4-tuple through the generic protocol
-        hand, loose, info, chunks = got[0], got[1], got[2], got[3]
+        hand, loose, info, chunks = ml.chunk_keys()
         self.hand, self.loose = hand, loose
         values: list[int] = []
         temps: list[tuple[int, ...]] = []

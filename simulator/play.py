@@ -55,20 +55,17 @@ def reset_agents(
             agent.reset(rng, seat, rules)
 
 
-def _holds(moves: Any, move: object) -> bool:
-    """``move`` is one of the objects of ``moves`` (what a strategy returns almost always is):
-    a scan by identity, which ``in`` does too but only after comparing every earlier move by value.
-    A plain loop (compiled, ``any()`` of a generator makes a generator object per call), indexed
-    when ``moves`` is a list (every engine but Seep's lazy move list)."""
+def _legal(moves: Any, move: object) -> bool:
+    """``move`` is one of ``moves``. A list (every engine but Seep's) is scanned by identity
+    first (what a strategy returns is almost always one of its objects, and ``in`` would compare
+    every earlier move by value), then by value; any other sequence answers with its own ``in``
+    (Seep's lazy move list finds its own moves by identity without building the others).
+    A plain loop, compiled: ``any()`` of a generator makes a generator object per call."""
     if isinstance(moves, list):
         for m in moves:  # noqa: SIM110 (not any(): see above)
             if m is move:
                 return True
-        return False
-    for m in moves:  # noqa: SIM110
-        if m is move:
-            return True
-    return False
+    return move in moves
 
 
 def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
@@ -93,7 +90,7 @@ def play_deal(state: DealState, agents: Sequence[Strategy]) -> None:
                 move = chooses[seat](view(seat) if wants_view[seat] else None, moves)
             except Exception as exc:
                 raise _Fault(seat, f"raised {type(exc).__name__}: {exc}") from exc
-            if not _holds(moves, move) and move not in moves:
+            if not _legal(moves, move):
                 raise _Fault(seat, f"returned an illegal move: {move!r}")
             apply(move)
             seat = current()

@@ -71,11 +71,15 @@ def reference_rate(seconds: float = 0.5) -> float:
     return n / elapsed
 
 
-def bare_engine_rate(game_name: str, deals: int, players: int | None = None, seed: int = 1) -> Measure:
+def bare_engine_rate(
+    game_name: str, deals: int, players: int | None = None, seed: int = 1, warm_up: int | None = None
+) -> Measure:
     """The engine alone: new deal, then uniform random moves from one RNG, no strategy objects.
 
-    Warmed up like :func:`engine_rate`; counts the player actions (every Sweep and Seep move,
-    Sueca bids and calls included)."""
+    Warmed up first on ``warm_up`` other deals (default a tenth, like :func:`engine_rate`): the
+    engines' caches fill over the first thousands of new deals of a process (Seep's solved floors
+    above all), and the steady rate is the one a long run or a search plays at. Counts the player
+    actions (every Sweep and Seep move, Sueca bids and calls included)."""
     game = get_game(game_name)
     rules = resolve_variant(game, "standard", players).rules
     rng = random.Random(seed)
@@ -92,7 +96,7 @@ def bare_engine_rate(game_name: str, deals: int, players: int | None = None, see
                 actions += 1
         return actions
 
-    play(deals, max(1, deals // 10))
+    play(deals, max(1, deals // 10) if warm_up is None else warm_up)
     start = CPU()
     actions = play(0, deals)
     return Measure(f"{game_name} {rules.num_players}p bare engine, uniform", deals, CPU() - start, actions)

@@ -62,7 +62,7 @@ def _legal(moves: Any, move: object) -> bool:
     (Seep's lazy move list finds its own moves by identity without building the others).
     A plain loop, compiled: ``any()`` of a generator makes a generator object per call."""
     if isinstance(moves, list):
-        for m in moves:  # noqa: SIM110 (not any(): see above)
+        for m in moves:
             if m is move:
                 return True
     return move in moves

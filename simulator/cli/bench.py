@@ -18,6 +18,10 @@ GREEDY_BEFORE = {"sweep": 27.9, "seep": 4.1, "sueca": 18.6}
 #: clone() of a mid-deal state, microseconds (GAMES.md)
 CLONE_TARGET_US = {"sweep": 20, "seep": 50, "sueca": 50}
 SIZES = {"sweep": 20000, "seep": 3000, "sueca": 20000}
+#: new deals each bare engine plays before it is timed: Seep's caches of solved floors fill over
+#: the first thousands (a process's first 2,000 Seep deals run at about 0.6 of the steady rate,
+#: which it reaches after about 8,000); the target is about the steady rate
+WARM_UP_DEALS = 10000
 
 
 @user_errors
@@ -65,7 +69,7 @@ def bench(
         table.add_row(hearts.label, str(hearts.deals), f"{hearts.seconds:.2f}", f"{hearts.rate:,.0f}", "")
     for game in available_games():
         n = max(50, int(SIZES[game] * scale))
-        add(f"{game}-bare", b.bare_engine_rate(game, n))
+        add(f"{game}-bare", b.bare_engine_rate(game, n, warm_up=max(n // 10, int(WARM_UP_DEALS * scale))))
         add(f"{game}-random", b.engine_rate(game, "random", n))
         add(f"{game}-greedy", b.engine_rate(game, "greedy", max(50, n // 4)))
         if hearts is not None:

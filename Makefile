@@ -37,9 +37,11 @@ test: $(STAMP) $(DOCS_STAMP)
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 	$(BIN)/pytest
 
+# OpenSpiel (the side-by-side reference) and PettingZoo (the environments' step rates) in one install
 bench: $(STAMP)
-	@$(BIN)/pip install --quiet -e '.[bench]' \
-		|| echo "make bench: open_spiel could not be installed; the bench runs without the OpenSpiel ratio"
+	@$(BIN)/pip install --quiet -e '.[bench,rl]' \
+		|| { echo "make bench: open_spiel could not be installed; the bench runs without the OpenSpiel ratio"; \
+		$(BIN)/pip install --quiet -e '.[rl]'; }
 	$(BIN)/cardsim bench
 
 lint: $(STAMP)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from simulator.cards import RANK_MASK
 from simulator.games.seep.floors import floor_of
-from simulator.games.seep.movelist import SBIT, MoveList, chunk_key
+from simulator.games.seep.movelist import SBIT, WIDE, MoveList, chunk_key
 from simulator.games.seep.moves import BID, THROW, SeepMove
 from simulator.games.seep.swar import value_counts
 
@@ -83,7 +83,7 @@ def play_moves(s: SeepState, opening: i64) -> MoveList:
         elig &= 8 << 4 * (opening - 9)  # SBIT[opening]
     single = elig & ~noneed & ~two  # a lone V card cannot be used up
     blocked: i64 = own & ~two if s.retain else 0  # retention (§5.8)
-    lens: list[int] = []  # templates per chunk
+    counts: i64 = 0  # templates per chunk, 4 bits each (WIDE: that many or more)
     values: i64 = 0  # the chunks' card values, 4 bits each
     shift: i64 = 0
     total: i64 = 0
@@ -95,11 +95,11 @@ def play_moves(s: SeepState, opening: i64) -> MoveList:
         if g:
             n = info.count(chunk_key(v, g, opening, hmask, blocked, elig, single, exists, breakable))
             if n:
-                lens.append(n)
+                counts |= (n if n < WIDE else WIDE) << shift
                 values |= v << shift
                 shift += 4
                 total += n * ((g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3))
         v += 1
     return MoveList(
-        info, hand, loose, values, lens, total, opening, hmask, blocked, elig, single, exists, breakable
+        info, hand, loose, values, counts, total, opening, hmask, blocked, elig, single, exists, breakable
     )

@@ -6,7 +6,7 @@ a *canonical* mask of the loose value multiset (the ``j``-th loose card of a
 value is bit ``j`` of its 4-bit rank group, see ``floors``). A move list keeps
 the hand, the chunk values (4 bits each), each chunk's number of templates and
 the masks of the position (a chunk's templates are found again from them and
-the floor's ``FloorOptions``), so building one allocates two objects; a move is
+the floor's ``FloorOptions``), so building one allocates one object; a move is
 materialised as a :class:`SeepMove` only when indexed, iterated or searched,
 with its floor mapped to the actual loose cards.
 """
@@ -49,6 +49,9 @@ NO_CAPTURE: Final = 32
 _FLOORLESS: Final[list[SeepMove | None]] = [None] * (52 << 7)
 #: the moves made by ``with_action`` before any call (never modified)
 _NONE_MADE: Final[list[SeepMove]] = []
+#: a chunk's template count in a move list's ``counts`` (4 bits each): this value means 15 or more,
+#: counted again when needed (a few lists in 10,000: a list of ints would cost more to build)
+WIDE: Final = 15
 #: lowest card of each 4-bit group of a hand
 _LOW4: Final[tuple[int, ...]] = (0, *((g & -g).bit_length() - 1 for g in range(1, 16)))
 
@@ -131,12 +134,13 @@ class MoveList:
     """An immutable sequence of the legal moves, in chunk order then card order then template order.
 
     Building one counts the templates of each chunk and keeps the position's masks, so
-    it allocates two objects; a chunk's templates are found again only when a move is
-    asked for. ``values`` holds the chunk values, 4 bits each, first chunk lowest;
-    chunk ``j``'s cards are the cards of that value in ``hand`` and ``lens[j]`` its
-    number of templates. The last move built by indexing, and the moves built by
-    :meth:`with_action`, are kept: the runner checks that the move its strategy picked
-    is legal, which is then an identity test.
+    it allocates one object; a chunk's templates are found again only when a move is
+    asked for. ``values`` holds the chunk values, 4 bits each, first chunk lowest (a
+    value is never 0); chunk ``j``'s cards are the cards of that value in ``hand`` and
+    ``counts >> 4 * j & 15`` its number of templates (``WIDE``: that many or more).
+    The last move built by indexing, and the moves built by :meth:`with_action`, are
+    kept: the runner checks that the move its strategy picked is legal, which is then an
+    identity test.
 
     It is a ``Sequence`` by registration, not by inheritance: a subclass of the ABC would
     inherit its Python-level ``__len__`` slot, which ``len()`` looks up at every call.
@@ -145,6 +149,7 @@ class MoveList:
     __slots__ = (
         "_blocked",
         "_breakable",
+        "_counts",
         "_elig",
         "_exists",
         "_hand",
@@ -152,7 +157,6 @@ class MoveList:
         "_info",
         "_last",
         "_len",
-        "_lens",
         "_loose",
         "_made",
         "_opening",
@@ -166,7 +170,7 @@ class MoveList:
         hand: i64,
         loose: i64,
         values: i64,
-        lens: list[int],
+        counts: i64,
         length: i64,
         opening: i64,
         hmask: i64,
@@ -180,7 +184,7 @@ class MoveList:
         self._hand = hand
         self._loose = loose
         self._values = values
-        self._lens = lens
+        self._counts = counts
         self._len = length
         self._opening = opening
         self._hmask = hmask
@@ -210,7 +214,7 @@ class MoveList:
         """(value, templates) of every chunk, in order."""
         values, info = self._values, self._info
         out: list[tuple[int, tuple[Template, ...]]] = []
-        for _ in self._lens:
+        while values:
             v = values & 15
             values >>= 4
             out.append((v, info.templates(self._key(v))))
@@ -223,7 +227,7 @@ class MoveList:
         each move's head from these, building no move."""
         values = self._values
         out: list[tuple[int, int]] = []
-        for _ in self._lens:
+        while values:
             v = values & 15
             values >>= 4
             out.append((v, self._key(v)))
@@ -282,11 +286,14 @@ class MoveList:
         if i < 0:
             i += self._len
         if i >= 0:
-            hand, values = self._hand, self._values
-            for m in self._lens:
-                n: i64 = m
+            hand, values, counts = self._hand, self._values, self._counts
+            while values:
                 v = values & 15
                 values >>= 4
+                n = counts & 15
+                counts >>= 4
+                if n == WIDE:
+                    n = self._info.count(self._key(v))
                 shift = 4 * v - 4
                 group = hand >> shift & 15
                 k = n * ((group & 1) + (group >> 1 & 1) + (group >> 2 & 1) + (group >> 3))

@@ -17,7 +17,9 @@ from simulator.games.seep import (
     with_action,
 )
 from simulator.games.seep.floors import FloorOptions
+from simulator.games.seep.movelist import WIDE
 from simulator.games.seep.swar import canonical, value_counts
+from tests.games.seep.helpers import at, m
 
 
 def house_masks(s: SeepState) -> tuple[list[int], int]:
@@ -99,6 +101,22 @@ def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
                 sizes = [len(info.templates(key)) * (hand & RANK_MASK[v]).bit_count() for v, key in chunks]
                 assert sum(sizes) == len(moves)
             s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_chunks_of_many_templates_are_indexed_like_the_list() -> None:
+    """A chunk of ``WIDE`` or more templates keeps no count (4 bits): it is counted again."""
+    rules = GAME.make_rules({})
+    hand = m("AS 3H 3C 4S 5H 7C 9S 9C JC QS QH KD")
+    s = at(rules, [0, 0, 0, hand], m("2H 3D 4H 5C 8S 10D"), turn=3, plays=2)
+    moves = s.legal_moves()
+    assert isinstance(moves, MoveList)
+    _, _, info, chunks = moves.chunk_keys()
+    sizes = [len(info.templates(key)) * (hand & RANK_MASK[v]).bit_count() for v, key in chunks]
+    assert max(len(info.templates(key)) for _, key in chunks) > WIDE
+    listed = list(moves)
+    assert len(listed) == len(moves) == sum(sizes)
+    assert [moves[i] for i in range(len(moves))] == listed
+    assert [moves[i - len(moves)] for i in range(len(moves))] == listed
 
 
 def test_with_action_is_a_filter_in_list_order() -> None:

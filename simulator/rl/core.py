@@ -505,12 +505,16 @@ class Trace:
     point can be rebuilt (a new deal of the same seed, the same moves: the engines are
     deterministic) for an observation read after the deal moved on."""
 
-    def __init__(self, game: Any, rules: Any, seed: int, deal: Any, encode: Any) -> None:
+    def __init__(
+        self, game: Any, rules: Any, seed: int, deal: Any, encode: Any, make: Any, dtype: Any
+    ) -> None:
         self.game = game
         self.rules = rules
         self.seed = seed
         self.deal = deal
-        self.encode = encode
+        self.encode = encode  # the game's float32 bytes of a view; made an array by make(bytes, dtype)
+        self.make = make
+        self.dtype = dtype
         self.moves: list[object] = []
 
     def view_at(self, version: int, seat: int) -> Any:
@@ -524,7 +528,7 @@ class Trace:
 
     def vector(self, version: int, seat: int, head: int, taken: int) -> Any:
         """The observation vector of ``seat`` after ``version`` moves, mid-move at ``head``."""
-        return self.encode(self.view_at(version, seat), head, taken)
+        return self.make(self.encode(self.view_at(version, seat), head, taken), self.dtype)
 
 
 class Core:
@@ -537,7 +541,7 @@ class Core:
         agent_of_seat: list[str],
         opponents: dict[int, Any],
         max_cycles: int,
-        tools: tuple[Any, Any, Any, Any],
+        tools: tuple[Any, Any, Any, Any, Any],
     ) -> None:
         self.env = env
         self.turn = turn
@@ -545,12 +549,13 @@ class Core:
         self.seat_of = {a: s for s, a in enumerate(agent_of_seat) if a}
         self.opponents = opponents
         self.max_cycles = max_cycles  # -1: none
-        # numpy.frombuffer, numpy.int8's dtype, the observation dict class, the vector encoder
-        self.frombuffer, self.dtype, self.observation, self.encode = tools
+        # numpy.frombuffer, the int8 and float32 dtypes, the observation dict class, the vector's
+        # float32 bytes of a view (simulator/rl/observe)
+        self.frombuffer, self.dtype, self.float32, self.observation, self.encode = tools
         turn.frombuffer, turn.dtype = self.frombuffer, self.dtype
         self.size = turn.size
         self.deal: Any = None
-        self.trace = Trace(None, None, 0, None, None)
+        self.trace = Trace(None, None, 0, None, None, None, None)
         self.cur = -1
         self.truncated = False
         self.agent_moves = 0
@@ -570,7 +575,7 @@ class Core:
         """Start ``deal`` (made from ``seed``) with the environment's fresh agents and dicts."""
         env = self.env
         self.deal = deal
-        self.trace = Trace(env.game, env.rules, seed, deal, self.encode)
+        self.trace = Trace(env.game, env.rules, seed, deal, self.encode, self.frombuffer, self.float32)
         self.agents = env.agents
         self.rewards = env.rewards
         self.cumulative = env._cumulative_rewards

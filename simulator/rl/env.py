@@ -36,7 +36,7 @@ from simulator.games.base import RulesBase
 from simulator.plugins import load_strategy
 from simulator.rl.actions import codec_for
 from simulator.rl.core import Core, Turn, make_turn
-from simulator.rl.observe import encoder_for
+from simulator.rl.observe import FLOAT32, encoder_for, raw_encoder_for
 from simulator.shuffle import seeded_rng
 from simulator.variants import resolve_variant
 from strategies.base import DealResult, Strategy
@@ -185,7 +185,7 @@ class CardGameEnv(AECEnv):
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._rng = random.Random()
         agent_of_seat = [self._agent_of.get(s, "") for s in range(n)]
-        tools = (np.frombuffer, np.dtype(np.int8), Observation, self._encode)
+        tools = (np.frombuffer, np.dtype(np.int8), FLOAT32, Observation, raw_encoder_for(game)[1])
         turn = make_turn(game, self.codec.size, self.codec.take)
         self._core = core = Core(self, turn, agent_of_seat, self._opponents, max_cycles or -1, tools)
         # the hot methods are the compiled core's own (a Python frame per call would cost a good

@@ -1,18 +1,19 @@
 """Seep observation (2-4 players, every variant): 599 floats from a ``SeepView`` and the step.
 
 Seats are relative to the observer (0 = itself), sides are ordered own side first. The captured
-piles are public (captures are played face up): they are rebuilt from the view's history.
+piles are public (captures are played face up): they are rebuilt from the view's history. Compiled
+(mypyc): ``encode`` gives the vector's float32 bytes (simulator/rl/observe/__init__.py wraps
+them in an array).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
-import numpy as np
-
-from simulator.cards import RANK
+from simulator.games.seep import moves as seep_moves
 from simulator.games.seep.actions import BIDS, BREAKS, HOUSES
-from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE
+from simulator.games.seep.moves import SeepMove
+from simulator.games.seep.view import SeepView
 from simulator.rl.observe.layout import Layout, relative_sides
 
 LAYOUT = Layout(
@@ -42,86 +43,115 @@ LAYOUT = Layout(
         ("decision_value", 5, "one-hot value 9..13 of the house or break being decided"),
     ),
 )
-_A = LAYOUT.at
+_A: Final = LAYOUT.at
+_HOUSES: Final = _A["houses"]
+_BID: Final = _A["bid"]
+_BIDDER: Final = _A["bidder"]
+_DEALER: Final = _A["dealer"]
+_HAND_SIZES: Final = _A["hand_sizes"]
+_PROGRESS: Final = _A["progress"]
+_LAST_CAPTURER: Final = _A["last_capturer"]
+_SWEEP_POINTS: Final = _A["sweep_points"]
+_SWEEPS: Final = _A["sweeps"]
+_SCORES: Final = _A["scores"]
+_PLAYERS: Final = _A["players"]
+_RULES: Final = _A["rules"]
+_DECISION: Final = _A["decision"]
+_DECISION_VALUE: Final = _A["decision_value"]
+_SCALAR_SIZE: Final = LAYOUT.scalar_size
+_CAPTURE: Final = seep_moves.CAPTURE
+_HOUSE: Final = seep_moves.HOUSE
+_BREAK: Final = seep_moves.BREAK
+_HEAD_HOUSES: Final[int] = HOUSES
+_HEAD_BREAKS: Final[int] = BREAKS
+_HEAD_BIDS: Final[int] = BIDS
 
 
-def captured_piles(history: Any, side_of: tuple[int, ...], nsides: int) -> list[int]:
+def captured_piles(
+    history: tuple[tuple[int, SeepMove], ...], side_of: tuple[int, ...], nsides: int
+) -> list[int]:
     """Cards captured by each side, replaying the public moves (seep.md §5: a capture takes the
     house of the card's value, a break moves the broken house's cards into the new one)."""
     houses = [0] * 14
     piles = [0] * nsides
     for seat, move in history:
-        action, card = move.action, move.card
-        if action == CAPTURE:
-            v = RANK[card]
-            piles[side_of[seat]] |= move.floor | 1 << card | houses[v]
+        action = move[0]
+        card = move[1]
+        if action == _CAPTURE:
+            v = (card >> 2) + 1
+            piles[side_of[seat]] |= move[3] | 1 << card | houses[v]
             houses[v] = 0
-        elif action == HOUSE:
-            houses[move.value] |= move.floor | 1 << card
-        elif action == BREAK:
-            broken = move.value - RANK[card]
-            houses[move.value] |= houses[broken] | move.floor | 1 << card
+        elif action == _HOUSE:
+            houses[move[2]] |= move[3] | 1 << card
+        elif action == _BREAK:
+            value = move[2]
+            broken = value - (card >> 2) - 1
+            houses[value] |= houses[broken] | move[3] | 1 << card
             houses[broken] = 0
     return piles
 
 
-def encode(view: Any, head: int = -1, taken: int = 0) -> np.ndarray:
+def encode(view: SeepView, head: int = -1, taken: int = 0) -> bytearray:
     """``head``: the head id of the move being decided (-1: none yet), ``taken``: its cards so far."""
-    v = view  # a SeepView
+    v = view
     rules = v.rules
     seat = v.seat
     n = rules.num_players
-    s = [0.0] * LAYOUT.scalar_size
+    s = [0.0] * _SCALAR_SIZE
     in_houses = 0
     partner = (seat + 2) % 4 if n == 4 else -1
     for h in v.houses:
         in_houses |= h.cards
-        at = _A["houses"] + 5 * (h.value - 9)
+        at = _HOUSES + 5 * (h.value - 9)
         s[at] = 1.0
-        s[at + 1] = h.cemented
-        s[at + 2] = seat in h.owners
-        s[at + 3] = partner in h.owners
-        s[at + 4] = any(o != seat and o != partner for o in h.owners)
+        s[at + 1] = float(h.cemented)
+        owners = h.owners
+        s[at + 2] = float(seat in owners)
+        s[at + 3] = float(partner in owners)
+        s[at + 4] = float(any(o != seat and o != partner for o in owners))
     captured = captured_piles(v.history, rules.side_of_seat, len(rules.sides))
     piles = [0, 0, 0, 0]
     target = rules.baazi_target
+    sweep_points = v.sweep_points
+    sweeps = v.sweeps
+    scores = v.scores
     for i, k in enumerate(relative_sides(rules.sides, seat, n)):
         piles[i] = captured[k]
-        s[_A["sweep_points"] + i] = v.sweep_points[k] / 100
-        s[_A["sweeps"] + i] = v.sweeps[k] / 10
-        s[_A["scores"] + i] = v.scores[k] / target
-    s[_A["bid"] + (v.bid - 9 if v.bid else 5)] = 1.0
-    s[_A["bidder"] + (v.bidder - seat) % n] = 1.0
-    s[_A["dealer"] + (v.dealer - seat) % n] = 1.0
+        s[_SWEEP_POINTS + i] = sweep_points[k] / 100
+        s[_SWEEPS + i] = sweeps[k] / 10
+        s[_SCORES + i] = scores[k] / target
+    bid = v.bid
+    s[_BID + (bid - 9 if bid else 5)] = 1.0
+    s[_BIDDER + (v.bidder - seat) % n] = 1.0
+    s[_DEALER + (v.dealer - seat) % n] = 1.0
+    hand_sizes = v.hand_sizes
     for p in range(n):
-        s[_A["hand_sizes"] + (p - seat) % n] = v.hand_sizes[p] / 16
-    s[_A["progress"]] = v.play / v.total_plays
-    s[_A["progress"] + 1] = v.floor_visible
+        s[_HAND_SIZES + (p - seat) % n] = hand_sizes[p] / 16
+    s[_PROGRESS] = v.play / v.total_plays
+    s[_PROGRESS + 1] = float(v.floor_visible)
     last = v.last_capturer
-    s[_A["last_capturer"] + ((last - seat) % n if last >= 0 else 4)] = 1.0
-    s[_A["players"] + n - 2] = 1.0
-    r = _A["rules"]
-    s[r : r + 5] = (
-        rules.scoring == "thirty",
-        rules.cementing,
-        rules.owner_must_retain,
-        rules.floor_visible_at_bid,
-        rules.three_player_hand_size == 12,
-    )
+    s[_LAST_CAPTURER + ((last - seat) % n if last >= 0 else 4)] = 1.0
+    s[_PLAYERS + n - 2] = 1.0
+    r = _RULES
+    s[r] = float(rules.scoring == "thirty")
+    s[r + 1] = float(rules.cementing)
+    s[r + 2] = float(rules.owner_must_retain)
+    s[r + 3] = float(rules.floor_visible_at_bid)
+    s[r + 4] = float(rules.three_player_hand_size == 12)
     pending = 0
-    if 52 <= head < BIDS:  # a capture, house or break being decided
-        if head < HOUSES:
+    kind = 0
+    if 52 <= head < _HEAD_BIDS:  # a capture, house or break being decided
+        if head < _HEAD_HOUSES:
             kind, card = 1, head - 52
-        elif head < BREAKS:
-            card, k = divmod(head - HOUSES, 5)
-            kind, value = 2, k + 9
+        elif head < _HEAD_BREAKS:
+            card = (head - _HEAD_HOUSES) // 5
+            kind = 2
+            s[_DECISION_VALUE + (head - _HEAD_HOUSES) % 5] = 1.0
         else:
-            card, k = divmod(head - BREAKS, 4)
-            kind, value = 3, k + 10
+            card = (head - _HEAD_BREAKS) // 4
+            kind = 3
+            s[_DECISION_VALUE + (head - _HEAD_BREAKS) % 4 + 1] = 1.0
         pending = 1 << card
-        if kind > 1:
-            s[_A["decision_value"] + value - 9] = 1.0
-    else:
-        kind = 0
-    s[_A["decision"] + kind] = 1.0
-    return LAYOUT.build((v.hand, v.loose, in_houses, *piles, v.played, pending, taken), s)
+    s[_DECISION + kind] = 1.0
+    masks = [v.hand, v.loose, in_houses, piles[0], piles[1], piles[2], piles[3], v.played, pending, taken]
+    return LAYOUT.build(masks, s)

@@ -1,15 +1,15 @@
 """Sweep observation (2-4 players, every variant): 626 floats from a ``SweepView`` and the step.
 
 Seats are relative to the observer (0 = itself, 1 the next to play...), sides are ordered own
-side first; slots of seats or sides the variant lacks stay zero.
+side first; slots of seats or sides the variant lacks stay zero. Compiled (mypyc): ``encode``
+gives the vector's float32 bytes (simulator/rl/observe/__init__.py wraps them in an array).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
-import numpy as np
-
+from simulator.games.sweep.view import SweepView
 from simulator.rl.observe.layout import Layout, relative_sides
 
 LAYOUT = Layout(
@@ -37,53 +37,83 @@ LAYOUT = Layout(
         ("decision", 3, "one-hot step: choose a move, take cards for a capture, take cards for a build"),
     ),
 )
-_A = LAYOUT.at
-_ALL = (1 << 52) - 1
+_A: Final = LAYOUT.at
+_OWN_BUILD_VALUES: Final = _A["own_build_values"]
+_OTHER_BUILD_VALUES: Final = _A["other_build_values"]
+_HAND_SIZES: Final = _A["hand_sizes"]
+_STOCK: Final = _A["stock"]
+_SWEEPS: Final = _A["sweeps"]
+_LAST_CAPTURER: Final = _A["last_capturer"]
+_DEALER: Final = _A["dealer"]
+_SCORES: Final = _A["scores"]
+_PLAYERS: Final = _A["players"]
+_RULES: Final = _A["rules"]
+_DECISION: Final = _A["decision"]
+_SCALAR_SIZE: Final = LAYOUT.scalar_size
+_ALL: Final = (1 << 52) - 1
 
 
-def encode(view: Any, head: int = -1, taken: int = 0) -> np.ndarray:
+def encode(view: SweepView, head: int = -1, taken: int = 0) -> bytearray:
     """``head``: the head id of the move being decided (-1: none yet), ``taken``: its cards so far."""
-    v = view  # a SweepView
+    v = view
     rules = v.rules
     seat = v.seat
     n = rules.num_players
     side_of = rules.side_of_seat
     own = side_of[seat]
-    s = [0.0] * LAYOUT.scalar_size
-    seen = v.hand | v.table
+    s = [0.0] * _SCALAR_SIZE
+    hand = v.hand
+    table = v.table
+    seen = hand | table
     own_b = other_b = 0
     for value, cards, owner in v.builds:
         seen |= cards
         if side_of[owner] == own:
             own_b |= cards
-            s[_A["own_build_values"] + value - 1] = 1.0
+            s[_OWN_BUILD_VALUES + value - 1] = 1.0
         else:
             other_b |= cards
-            s[_A["other_build_values"] + value - 1] = 1.0
+            s[_OTHER_BUILD_VALUES + value - 1] = 1.0
     piles = [0, 0, 0, 0]
     target = rules.target_score
+    view_piles = v.piles
+    sweeps = v.sweeps
+    scores = v.scores
     for i, k in enumerate(relative_sides(rules.sides, seat, n)):
-        piles[i] = v.piles[k]
-        seen |= v.piles[k]
-        s[_A["sweeps"] + i] = v.sweeps[k] / 10
-        s[_A["scores"] + i] = v.scores[k] / target
+        pile = view_piles[k]
+        piles[i] = pile
+        seen |= pile
+        s[_SWEEPS + i] = sweeps[k] / 10
+        s[_SCORES + i] = scores[k] / target
+    hand_sizes = v.hand_sizes
     for p in range(n):
-        s[_A["hand_sizes"] + (p - seat) % n] = v.hand_sizes[p] / 8
-    s[_A["stock"]] = v.stock_size / 48
+        s[_HAND_SIZES + (p - seat) % n] = hand_sizes[p] / 8
+    s[_STOCK] = v.stock_size / 48
     last = v.last_capturer
-    s[_A["last_capturer"] + ((last - seat) % n if last >= 0 else 4)] = 1.0
-    s[_A["dealer"] + (v.dealer - seat) % n] = 1.0
-    s[_A["players"] + n - 2] = 1.0
-    r = _A["rules"]
-    s[r : r + 6] = (
-        rules.teams,
-        rules.sweep_bonus,
-        rules.builds,
-        rules.deal_mode == "eight_card_single",
-        rules.ace_of_spades_sweep_double,
-        rules.last_play_sweep_counts,
-    )
-    kind, card = divmod(head, 52) if head >= 0 else (0, -1)
-    s[_A["decision"] + kind] = 1.0
-    pending = 1 << card if card >= 0 else 0
-    return LAYOUT.build((v.hand, v.table, own_b, other_b, *piles, ~seen & _ALL, pending, taken), s)
+    s[_LAST_CAPTURER + ((last - seat) % n if last >= 0 else 4)] = 1.0
+    s[_DEALER + (v.dealer - seat) % n] = 1.0
+    s[_PLAYERS + n - 2] = 1.0
+    r = _RULES
+    s[r] = float(rules.teams)
+    s[r + 1] = float(rules.sweep_bonus)
+    s[r + 2] = float(rules.builds)
+    s[r + 3] = float(rules.deal_mode == "eight_card_single")
+    s[r + 4] = float(rules.ace_of_spades_sweep_double)
+    s[r + 5] = float(rules.last_play_sweep_counts)
+    kind = head // 52 if head >= 0 else 0
+    s[_DECISION + kind] = 1.0
+    pending = 1 << head % 52 if head >= 0 else 0
+    masks = [
+        hand,
+        table,
+        own_b,
+        other_b,
+        piles[0],
+        piles[1],
+        piles[2],
+        piles[3],
+        ~seen & _ALL,
+        pending,
+        taken,
+    ]
+    return LAYOUT.build(masks, s)

@@ -126,12 +126,17 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
     # since compiled it has no frame (its calls are then this frame's), this one
     with MoveClock(ctx.move_timeout, *_LOOPS):
         by_deal = ctx.unit == "deal"
+        last_rotation = rotations[-1]
         for deal_index in range(task.start, task.stop):
-            seed = deal_seed(ctx.root_seed, deal_index)  # every rotation plays these cards
+            if by_deal:
+                # every rotation plays these cards: deal them once, and give each earlier rotation a
+                # copy (a clone costs a twentieth of seeding, shuffling and dealing anew)
+                seed = deal_seed(ctx.root_seed, deal_index)
+                dealt = game.new_deal(rules, seed)
             for rotation in rotations:
                 seat_agents = agents[rotation]
                 if by_deal:
-                    state = game.new_deal(rules, seed)
+                    state = dealt if rotation == last_rotation else dealt.clone()
                     reset_agents(seat_agents, rules, ctx.root_seed, deal_index, rotation, 1, rngs[rotation])
                     try:
                         play_deal(state, seat_agents)

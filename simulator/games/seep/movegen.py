@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from simulator.cards import RANK_MASK
 from simulator.games.seep.floors import floor_of
 from simulator.games.seep.movelist import SBIT, WIDE, MoveList, chunk_key
-from simulator.games.seep.moves import BID, THROW, SeepMove
+from simulator.games.seep.moves import BID, SeepMove
 from simulator.games.seep.swar import value_counts
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
     hand = s.hands[s.bidder]
     held = [v for v in range(9, 14) if hand & RANK_MASK[v]]
     if s.rules.floor_visible_at_bid:
-        ok = [v for v in held if any(m.action != THROW for m in play_moves(s, v))]
+        ok = [v for v in held if play_moves(s, v).any_but_throws()]
         if ok:
             held = ok
     return tuple([SeepMove(BID, -1, v, 0) for v in held])
@@ -95,7 +95,10 @@ def play_moves(s: SeepState, opening: i64) -> MoveList:
         if g:
             n = info.count(chunk_key(v, g, opening, hmask, blocked, elig, single, exists, breakable))
             if n:
-                counts |= (n if n < WIDE else WIDE) << shift
+                packed = n  # (an i64: a conditional expression with a literal would be a boxed int)
+                if packed > WIDE:
+                    packed = WIDE
+                counts |= packed << shift
                 values |= v << shift
                 shift += 4
                 total += n * ((g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3))

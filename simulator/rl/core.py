@@ -531,6 +531,28 @@ class Trace:
         return self.make(self.encode(self.view_at(version, seat), head, taken), self.dtype)
 
 
+class Pending:
+    """The vector of an observation not read yet: the deal's trace, its move count at
+    ``observe`` time, the seat and the step being decided (simulator/rl/env.py's Observation)."""
+
+    __slots__ = ("head", "seat", "taken", "trace", "version")
+
+    def __init__(self, trace: Trace, version: int, seat: int, head: int, taken: int) -> None:
+        self.trace = trace
+        self.version = version
+        self.seat = seat
+        self.head = head
+        self.taken = taken
+
+    def fill(self, obs: dict[str, Any]) -> Any:
+        """Build the vector into ``obs``, keys in PettingZoo's order (observation, action_mask)."""
+        mask = obs.pop("action_mask")
+        vector = self.trace.vector(self.version, self.seat, self.head, self.taken)
+        obs["observation"] = vector
+        obs["action_mask"] = mask
+        return vector
+
+
 class Core:
     """The AEC bookkeeping of one environment: see the module docstring."""
 
@@ -641,7 +663,7 @@ class Core:
         obs = self.observation()
         obs["action_mask"] = mask
         trace = self.trace
-        obs._source = (trace, len(trace.moves), seat, head, taken)
+        obs._source = Pending(trace, len(trace.moves), seat, head, taken)
         return obs
 
     def last(self, observe: bool = True) -> tuple[object, object, object, object, object]:

@@ -71,7 +71,8 @@ class Observation(dict):  # type: ignore[type-arg]
     A plain dict to every reader (keys, items, equality, copies, pickling); only the moment
     the vector is computed differs. ``obs["action_mask"]`` is a plain dict lookup (the vector
     comes through ``__missing__``); ``_source`` is set by simulator/rl/core.py's ``observe``:
-    the deal's trace, its move count then, the seat and the step being decided."""
+    a ``Pending`` that builds the vector (compiled) from the deal's trace, its move count then,
+    the seat and the step being decided."""
 
     __slots__ = ("_source",)
 
@@ -79,16 +80,14 @@ class Observation(dict):  # type: ignore[type-arg]
         source = getattr(self, "_source", None)
         if source is not None:
             self._source = None
-            trace, version, seat, head, taken = source
-            mask = dict.pop(self, "action_mask")
-            dict.__setitem__(self, "observation", trace.vector(version, seat, head, taken))
-            dict.__setitem__(self, "action_mask", mask)
+            source.fill(self)
 
     def __missing__(self, key: str) -> np.ndarray:
-        if key != "observation" or getattr(self, "_source", None) is None:
+        source = getattr(self, "_source", None)
+        if key != "observation" or source is None:
             raise KeyError(key)
-        self._full()
-        return dict.__getitem__(self, key)
+        self._source = None
+        return source.fill(self)  # type: ignore[no-any-return]
 
     def get(self, key: str, default: Any = None) -> Any:
         if key == "observation":

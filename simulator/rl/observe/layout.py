@@ -11,9 +11,8 @@ costs one numpy call.
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
-from functools import lru_cache
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 _ONE: Final = struct.pack("<f", 1.0)
 _ZERO: Final = bytes(4)
@@ -74,7 +73,37 @@ class Layout:
         return "\n".join(rows)
 
 
-@lru_cache(maxsize=256)
 def relative_sides(sides: tuple[tuple[int, ...], ...], seat: int, n: int) -> tuple[int, ...]:
     """Side indices ordered from the observer's: own side first, then by the next seat to play."""
     return tuple(sorted(range(len(sides)), key=lambda k: min((s - seat) % n for s in sides[k])))
+
+
+class RulesInfo:
+    """What an encoder reads of a rules object, read once per rules object (``sides`` is a
+    property computed at each read): the player count, each seat's side, each seat's sides in
+    relative order (:func:`relative_sides`) and the game's rule features."""
+
+    __slots__ = ("flags", "n", "orders", "rules", "side_of")
+
+    def __init__(self, rules: Any, flags: list[float]) -> None:
+        self.rules = rules  # kept alive: its id stays its own while this entry lives
+        n: int = rules.num_players
+        self.n = n
+        self.side_of: tuple[int, ...] = tuple(rules.side_of_seat)
+        sides = rules.sides
+        self.orders = [relative_sides(sides, seat, n) for seat in range(n)]
+        self.flags = flags
+
+
+_INFOS: Final[dict[int, RulesInfo]] = {}
+_INFO_LIMIT: Final = 1024
+
+
+def rules_info(rules: Any, flags: Callable[[Any], list[float]]) -> RulesInfo:
+    """The :class:`RulesInfo` of ``rules``, its rule features given by ``flags(rules)``."""
+    got = _INFOS.get(id(rules))
+    if got is None or got.rules is not rules:
+        if len(_INFOS) >= _INFO_LIMIT:
+            _INFOS.clear()
+        got = _INFOS[id(rules)] = RulesInfo(rules, flags(rules))
+    return got

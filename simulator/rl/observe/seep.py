@@ -13,8 +13,9 @@ from typing import Final
 from simulator.games.seep import moves as seep_moves
 from simulator.games.seep.actions import BIDS, BREAKS, HOUSES
 from simulator.games.seep.moves import SeepMove
+from simulator.games.seep.rules import SeepRules
 from simulator.games.seep.view import SeepView
-from simulator.rl.observe.layout import Layout, relative_sides
+from simulator.rl.observe.layout import Layout, rules_info
 
 LAYOUT = Layout(
     cards=(
@@ -91,12 +92,23 @@ def captured_piles(
     return piles
 
 
+def _rule_flags(rules: SeepRules) -> list[float]:
+    return [
+        float(rules.scoring == "thirty"),
+        float(rules.cementing),
+        float(rules.owner_must_retain),
+        float(rules.floor_visible_at_bid),
+        float(rules.three_player_hand_size == 12),
+    ]
+
+
 def encode(view: SeepView, head: int = -1, taken: int = 0) -> bytearray:
     """``head``: the head id of the move being decided (-1: none yet), ``taken``: its cards so far."""
     v = view
     rules = v.rules
     seat = v.seat
-    n = rules.num_players
+    info = rules_info(rules, _rule_flags)
+    n = info.n
     s = [0.0] * _SCALAR_SIZE
     in_houses = 0
     partner = (seat + 2) % 4 if n == 4 else -1
@@ -109,13 +121,14 @@ def encode(view: SeepView, head: int = -1, taken: int = 0) -> bytearray:
         s[at + 2] = float(seat in owners)
         s[at + 3] = float(partner in owners)
         s[at + 4] = float(any(o != seat and o != partner for o in owners))
-    captured = captured_piles(v.history, rules.side_of_seat, len(rules.sides))
+    orders = info.orders[seat]
+    captured = captured_piles(v.history, info.side_of, len(orders))
     piles = [0, 0, 0, 0]
     target = rules.baazi_target
     sweep_points = v.sweep_points
     sweeps = v.sweeps
     scores = v.scores
-    for i, k in enumerate(relative_sides(rules.sides, seat, n)):
+    for i, k in enumerate(orders):
         piles[i] = captured[k]
         s[_SWEEP_POINTS + i] = sweep_points[k] / 100
         s[_SWEEPS + i] = sweeps[k] / 10
@@ -132,12 +145,8 @@ def encode(view: SeepView, head: int = -1, taken: int = 0) -> bytearray:
     last = v.last_capturer
     s[_LAST_CAPTURER + ((last - seat) % n if last >= 0 else 4)] = 1.0
     s[_PLAYERS + n - 2] = 1.0
-    r = _RULES
-    s[r] = float(rules.scoring == "thirty")
-    s[r + 1] = float(rules.cementing)
-    s[r + 2] = float(rules.owner_must_retain)
-    s[r + 3] = float(rules.floor_visible_at_bid)
-    s[r + 4] = float(rules.three_player_hand_size == 12)
+    for j, flag in enumerate(info.flags):
+        s[_RULES + j] = flag
     pending = 0
     kind = 0
     if 52 <= head < _HEAD_BIDS:  # a capture, house or break being decided

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from simulator.games.sweep.rules import SweepRules
 from simulator.games.sweep.view import SweepView
-from simulator.rl.observe.layout import Layout, relative_sides
+from simulator.rl.observe.layout import Layout, rules_info
 
 LAYOUT = Layout(
     cards=(
@@ -53,13 +54,25 @@ _SCALAR_SIZE: Final = LAYOUT.scalar_size
 _ALL: Final = (1 << 52) - 1
 
 
+def _rule_flags(rules: SweepRules) -> list[float]:
+    return [
+        float(rules.teams),
+        float(rules.sweep_bonus),
+        float(rules.builds),
+        float(rules.deal_mode == "eight_card_single"),
+        float(rules.ace_of_spades_sweep_double),
+        float(rules.last_play_sweep_counts),
+    ]
+
+
 def encode(view: SweepView, head: int = -1, taken: int = 0) -> bytearray:
     """``head``: the head id of the move being decided (-1: none yet), ``taken``: its cards so far."""
     v = view
     rules = v.rules
     seat = v.seat
-    n = rules.num_players
-    side_of = rules.side_of_seat
+    info = rules_info(rules, _rule_flags)
+    n = info.n
+    side_of = info.side_of
     own = side_of[seat]
     s = [0.0] * _SCALAR_SIZE
     hand = v.hand
@@ -79,7 +92,7 @@ def encode(view: SweepView, head: int = -1, taken: int = 0) -> bytearray:
     view_piles = v.piles
     sweeps = v.sweeps
     scores = v.scores
-    for i, k in enumerate(relative_sides(rules.sides, seat, n)):
+    for i, k in enumerate(info.orders[seat]):
         pile = view_piles[k]
         piles[i] = pile
         seen |= pile
@@ -93,13 +106,8 @@ def encode(view: SweepView, head: int = -1, taken: int = 0) -> bytearray:
     s[_LAST_CAPTURER + ((last - seat) % n if last >= 0 else 4)] = 1.0
     s[_DEALER + (v.dealer - seat) % n] = 1.0
     s[_PLAYERS + n - 2] = 1.0
-    r = _RULES
-    s[r] = float(rules.teams)
-    s[r + 1] = float(rules.sweep_bonus)
-    s[r + 2] = float(rules.builds)
-    s[r + 3] = float(rules.deal_mode == "eight_card_single")
-    s[r + 4] = float(rules.ace_of_spades_sweep_double)
-    s[r + 5] = float(rules.last_play_sweep_counts)
+    for j, flag in enumerate(info.flags):
+        s[_RULES + j] = flag
     kind = head // 52 if head >= 0 else 0
     s[_DECISION + kind] = 1.0
     pending = 1 << head % 52 if head >= 0 else 0

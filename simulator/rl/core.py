@@ -421,7 +421,8 @@ def _seep_head(action: int, card: int, value: int) -> int:
 class SuecaTurn(Turn):
     """Sueca: one id per move, legal iff its bit is in ``bits`` (the ids above ``base``, the
     list's lowest). The engine returns the same tuple object for a repeated list (auctions,
-    followed suits), so the masks of long lists are kept by the list's identity."""
+    followed suits), so each list's ``base`` and ``bits`` are kept by its identity, and its
+    mask too once it comes again (a lead's list is new each time: its mask is not kept)."""
 
     def __init__(self, size: int) -> None:
         super().__init__(size, -100)
@@ -438,29 +439,37 @@ class SuecaTurn(Turn):
         self.legal = moves
         self.count = len(moves)
         key = id(moves)
-        got = self.cache.get(key)
+        cache = self.cache
+        got = cache.get(key)
         if got is not None and got[0] is moves:
-            self.template, self.base, self.bits = got[1], got[2], got[3]
+            template = got[1]
+            if template is not None:
+                self.template, self.base, self.bits = template, got[2], got[3]
+                return
+            self._first_flags()  # a list met again: its mask is worth keeping
+            self.template = None
+            cache[key] = (moves, self.frombuffer(bytes(self.flags), self.dtype), self.base, self.bits)
             return
         self.template = None
         self._first_flags()
-        if len(moves) > 8:  # the cached tuples are kept alive by the entry: their ids stay theirs
-            if len(self.cache) >= _CACHE_LIMIT:
-                self.cache.clear()
-            self.cache[key] = (moves, self.frombuffer(bytes(self.flags), self.dtype), self.base, self.bits)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = (moves, None, self.base, self.bits)  # the entry keeps the tuple, so its id
 
     def _first_flags(self) -> None:
         flags = bytearray(self.size)
         ids = _SUECA_IDS
+        legal: list[int] = []
         base = 1 << 30
         for m in self.legal:
             i = ids[_sueca_key(m)]
             flags[i] = 1
+            legal.append(i)
             if i < base:
                 base = i
         bits = 0
-        for m in self.legal:
-            bits |= 1 << ids[_sueca_key(m)] - base
+        for i in legal:
+            bits |= 1 << i - base
         self.flags, self.handed, self.base, self.bits = flags, False, base, bits
 
     def mask_array(self) -> Any:

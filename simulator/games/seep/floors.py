@@ -342,9 +342,11 @@ _T = TypeVar("_T")
 
 
 def _store(cache: dict[int, _T], key: int, part: _T) -> _T:
-    """Put ``part`` in ``cache`` (emptied first when full, so memory stays bounded)."""
+    """Put ``part`` in ``cache``; when full, its older half goes first (memory stays bounded, and
+    the parts met lately stay: emptying it all made a long run solve its floors anew)."""
     if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
+        for old in list(cache)[: _CACHE_LIMIT // 2]:
+            del cache[old]
     cache[key] = part
     return part
 

@@ -32,6 +32,9 @@ VALUES_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
 #: ``hmask >> 9`` as an SBIT mask
 _SPREAD: Final[tuple[int, ...]] = tuple(sum(SBIT[V] for V in VALUES_OF[m]) for m in range(32))
 
+#: the bid of each value 9..13 (made once: a NamedTuple made at run time is a Python-level call)
+_BIDS: Final[tuple[SeepMove, ...]] = tuple(SeepMove(BID, -1, v, 0) for v in range(14))
+
 
 def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
     """Bids 9..13 of a held value (§3.4); floor visible: only values allowing a house or capture."""
@@ -41,7 +44,7 @@ def bid_moves(s: SeepState) -> tuple[SeepMove, ...]:
         ok = [v for v in held if play_moves(s, v).any_but_throws()]
         if ok:
             held = ok
-    return tuple([SeepMove(BID, -1, v, 0) for v in held])
+    return tuple([_BIDS[v] for v in held])
 
 
 def play_moves(s: SeepState, opening: i64) -> MoveList:

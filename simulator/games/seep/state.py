@@ -84,19 +84,51 @@ class SeepPosition:
     rng_state: Any = None  # ``random.Random.getstate()``
 
 
-#: per rules object (by id, the object kept alive in the value): its seat sides and total plays,
-#: properties that would otherwise be recomputed at every deal
-_DERIVED: Final[dict[int, tuple[SeepRules, tuple[int, ...], int]]] = {}
+class _Fixed:
+    """What a deal reads of its rules, computed once per rules object (``_fixed``): the rules
+    are a plain dataclass, whose attributes and properties are looked up by name."""
+
+    __slots__ = (
+        "cementing",
+        "floor_up",
+        "n",
+        "nsides",
+        "partner",
+        "retain",
+        "rules",
+        "side_of",
+        "thirty",
+        "total_plays",
+        "zeros",
+    )
+
+    def __init__(self, rules: SeepRules) -> None:
+        n = rules.num_players
+        self.rules = rules
+        self.n = n
+        self.side_of = rules.side_of_seat
+        self.total_plays = rules.total_plays
+        self.nsides = max(self.side_of) + 1
+        self.zeros: tuple[int, ...] = (0,) * self.nsides
+        self.partner: tuple[int, ...] = (2, 3, 0, 1) if n == 4 else (-1,) * n
+        self.retain = rules.owner_must_retain
+        self.cementing = rules.cementing
+        self.thirty = rules.scoring == "thirty"
+        self.floor_up = rules.floor_visible_at_bid
 
 
-def _derived(rules: SeepRules) -> tuple[tuple[int, ...], int]:
-    """``rules.side_of_seat`` and ``rules.total_plays``, computed once per rules object."""
-    entry = _DERIVED.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_DERIVED) > 256:
-            _DERIVED.clear()
-        entry = _DERIVED[id(rules)] = (rules, rules.side_of_seat, rules.total_plays)
-    return entry[1], entry[2]
+#: per rules object (by id, the object kept alive in the value)
+_FIXED: Final[dict[int, _Fixed]] = {}
+
+
+def _fixed(rules: SeepRules) -> _Fixed:
+    """The :class:`_Fixed` of ``rules``, made once per rules object."""
+    fixed = _FIXED.get(id(rules))
+    if fixed is None or fixed.rules is not rules:
+        if len(_FIXED) > 256:
+            _FIXED.clear()
+        fixed = _FIXED[id(rules)] = _Fixed(rules)
+    return fixed
 
 
 class SeepState:
@@ -118,7 +150,8 @@ class SeepState:
 
     # ------------------------------------------------------------------ setup
     def _setup(self, rules: SeepRules, seed: int, dealer: int | None, log: list[dict] | None) -> None:
-        n = rules.num_players
+        fixed = _fixed(rules)
+        n = fixed.n
         self.rules = rules
         self.seed = seed
         self.log = log
@@ -126,14 +159,15 @@ class SeepState:
         self.rng = seeded_rng(seed)
         self.dealer = randbelow(self.rng, n) if dealer is None else dealer
         self.bidder = (self.dealer + 1) % n
-        self.side_of, self.total_plays = _derived(rules)
-        self.nsides = max(self.side_of) + 1
-        self.scores: tuple[int, ...] = (0,) * self.nsides  # match totals (this baazi) before this deal
-        self.baazis: tuple[int, ...] = (0,) * self.nsides  # baazis won per side in the match so far
-        self.partner: tuple[int, ...] = (2, 3, 0, 1) if n == 4 else (-1,) * n
-        self.retain = rules.owner_must_retain
-        self.cementing = rules.cementing
-        self.thirty = rules.scoring == "thirty"
+        self.side_of = fixed.side_of
+        self.total_plays = fixed.total_plays
+        self.nsides = fixed.nsides
+        self.scores: tuple[int, ...] = fixed.zeros  # match totals (this baazi) before this deal
+        self.baazis: tuple[int, ...] = fixed.zeros  # baazis won per side in the match so far
+        self.partner = fixed.partner
+        self.retain = fixed.retain
+        self.cementing = fixed.cementing
+        self.thirty = fixed.thirty
         self.hands = [0] * n
         self.loose = 0
         self.hcards = [0] * 14
@@ -151,7 +185,7 @@ class SeepState:
         self.bid = 0
         self.phase: int = BIDDING
         self.turn = self.bidder
-        self.floor_up = rules.floor_visible_at_bid
+        self.floor_up = fixed.floor_up
         self.stock: list[int] = []
         self.played = 0
         self.history: list[tuple[int, SeepMove]] = []
@@ -450,6 +484,7 @@ class SeepState:
 
     def _remove_house(self, V: int) -> None:
         self._houses = None
+        owners = self.howners[V]
         self.hcards[V] = 0
         self.hsum[V] = 0
         self.howners[V] = 0
@@ -457,8 +492,12 @@ class SeepState:
         keep = ~(1 << (V - 9))
         self.ordinary &= keep
         owned = self.owned
-        for s in range(self.n):
-            owned[s] = owned[s] & keep
+        s = 0
+        while owners:  # only the owners have the house in ``owned``
+            if owners & 1:
+                owned[s] = owned[s] & keep
+            owners >>= 1
+            s += 1
 
     def _index_houses(self) -> None:
         """Recompute ``owned`` and ``ordinary`` from the house lists (``apply`` keeps them up to date)."""

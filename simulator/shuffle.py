@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import _random
 import random
-from typing import Final
+from typing import Any, Final
 
 _Random: Final = random.Random
 _new_random: Final = random.Random.__new__
 _seed: Final = _random.Random.seed
 
 _DECK: Final = tuple(range(52))
-#: (i, i + 1, bits of i + 1) for the Fisher-Yates steps of a 52-card deck, in CPython's order
-_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, 52)))
+#: the Fisher-Yates step that swaps deck[i] with a draw j <= i draws getrandbits(k), k = bits of
+#: i + 1: the top k bits of a 32-bit word, its top byte shifted right by 8 - k (k <= 6)
+_BITS: Final = tuple((i + 1).bit_length() for i in range(52))
+_TOP_SHIFT: Final = tuple(8 - k for k in _BITS)
 
 
 def seeded_rng(seed: int) -> random.Random:
@@ -51,14 +53,29 @@ def randbelow(rng: random.Random, n: int) -> int:
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
-    """The 52 cards in the order ``rng.shuffle(list(range(52)))`` leaves them."""
-    deck = list(_DECK)
+    """The 52 cards in the order ``rng.shuffle(list(range(52)))`` leaves them.
+
+    Each of the 51 steps draws 32-bit words until one is below its bound, so the first 51
+    words are drawn at once (``getrandbits(32 * 51)`` holds them in draw order, first lowest)
+    and read by their top bytes; the steps a rejection left then draw one word at a time.
+    Never a word more than ``rng.shuffle``, and one call instead of 51.
+    """
+    deck: list[Any] = list(_DECK)  # items moved as objects (compiled, an int list unboxes and boxes them)
     getrandbits = rng.getrandbits
-    for i, n, k in _STEPS:
+    words = getrandbits(32 * 51).to_bytes(4 * 51, "little")
+    i = 51
+    for top in range(3, 4 * 51, 4):  # the top byte of each word
+        j = words[top] >> _TOP_SHIFT[i]
+        if j <= i:
+            deck[i], deck[j] = deck[j], deck[i]
+            i -= 1
+    while i:
+        k = _BITS[i]
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
+        i -= 1
     return deck
 
 

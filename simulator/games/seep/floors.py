@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from simulator.cards import RANK_MASK
 from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
 from simulator.games.seep.movelist import (
@@ -54,6 +56,9 @@ XUNIONS: Final = 14
 HOUSES: Final = 28
 
 
+# outside the cyclic collector (it refers to ints and tuples of ints only): random play keeps
+# thousands of floors, which full collections walked
+@mypyc_attr(acyclic=True)
 class FloorOptions:
     """Captures and HOUSE floors of each card value on one loose-value multiset (§5.2, §5.3, §12.2).
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, SupportsIndex, overload
 
+from mypy_extensions import mypyc_attr
+
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
 from simulator.games.seep.swar import GROUP_LOW, canonical, value_counts
 
@@ -144,6 +146,9 @@ def chunk_key(
     return key | (elig | (elig & exists) >> 1 | brk >> 2) << 6
 
 
+# outside the cyclic collector (it refers to a floor, ints and moves, never back), and the list
+# freed at a move is reused for the next position's
+@mypyc_attr(acyclic=True, free_list_len=1)
 class MoveList:
     """An immutable sequence of the legal moves, in chunk order then card order then template order.
 

@@ -16,7 +16,7 @@ from simulator.games.seep import (
     pile_points,
     with_action,
 )
-from simulator.games.seep.floors import FloorOptions
+from simulator.games.seep.floors import _CACHE_LIMIT, FloorOptions, _store
 from simulator.games.seep.movelist import WIDE
 from simulator.games.seep.swar import canonical, value_counts
 from tests.games.seep.helpers import at, m
@@ -117,6 +117,12 @@ def test_chunks_of_many_templates_are_indexed_like_the_list() -> None:
     assert len(listed) == len(moves) == sum(sizes)
     assert [moves[i] for i in range(len(moves))] == listed
     assert [moves[i - len(moves)] for i in range(len(moves))] == listed
+
+
+def test_a_full_part_cache_keeps_its_newer_half() -> None:
+    cache = {k: k for k in range(_CACHE_LIMIT)}
+    assert _store(cache, -1, 7) == 7
+    assert list(cache) == [*range(_CACHE_LIMIT // 2, _CACHE_LIMIT), -1]
 
 
 def test_with_action_is_a_filter_in_list_order() -> None:

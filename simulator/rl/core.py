@@ -75,6 +75,8 @@ class Turn:
         self.take = take
         self.done = take + 52
         self.flags = bytearray(size)
+        #: all zeros, never handed out: a fresh mask is a copy of it (cheaper than ``bytearray(n)``)
+        self.zero = bytearray(size)
         #: whether ``flags`` was handed to an observation as its mask (then it is the agent's:
         #: a later mask of this step is rebuilt, and legality never reads ``flags``)
         self.handed = False
@@ -155,7 +157,7 @@ class Turn:
 
     def _first_flags(self) -> None:
         # no count: the first step of a turn is always asked, so only later steps are forced
-        flags = bytearray(self.size)
+        flags = self.zero[:]
         for h in self.heads:
             flags[h] = 1
         self.flags, self.count, self.only, self.handed = flags, -1, -1, False
@@ -227,7 +229,7 @@ class Turn:
 
     def _next_cards(self) -> None:
         """The TAKE/DONE ids after the cards taken: each candidate's next card, or DONE."""
-        flags = bytearray(self.size)
+        flags = self.zero[:]
         count = 0
         only = -1
         above = ~self.upto
@@ -265,8 +267,11 @@ class SweepTurn(Turn):
     def _from_slow(self) -> None:
         slow: RulesTurn = self.slow
         self.head, self.selected, self.move = slow.head, slow.selected, slow.move
-        flags = bytearray(self.size)
-        opts: list[int] = [] if slow.move is not None else slow.options()
+        if slow.move is not None:  # complete: no mask to make (the next turn makes its own)
+            self.count, self.only = 0, -1
+            return
+        flags = self.zero[:]
+        opts = slow.options()
         for i in opts:
             flags[i] = 1
         self.flags, self.count, self.handed = flags, len(opts), False
@@ -457,7 +462,7 @@ class SuecaTurn(Turn):
         cache[key] = (moves, None, self.base, self.bits)  # the entry keeps the tuple, so its id
 
     def _first_flags(self) -> None:
-        flags = bytearray(self.size)
+        flags = self.zero[:]
         ids = _SUECA_IDS
         legal: list[int] = []
         base = 1 << 30
@@ -668,7 +673,7 @@ class Core:
             turn = self.turn
             mask, head, taken = turn.mask_array(), turn.head, turn.selected
         else:
-            mask, head, taken = self.frombuffer(bytearray(self.size), self.dtype), -1, 0
+            mask, head, taken = self.frombuffer(self.turn.zero[:], self.dtype), -1, 0
         obs = self.observation()
         obs["action_mask"] = mask
         trace = self.trace

@@ -227,27 +227,60 @@ def _live_descendants() -> list[Sequence[float]]:
     return live
 
 
-def pipeline_rate(groups: int, jobs: int, seed: int = 1) -> tuple[Measure, Measure, Measure]:
-    """`cardsim run` on 4-player Sweep, random play on both sides, standard rules: the whole run
-    and its steady rate in wall time, and the steady rate per CPU second of the run's processes
-    (this one and its workers: on a shared machine, the figure to set beside the engine's).
+@dataclass(frozen=True)
+class RunTimes:
+    """One `cardsim run` of :func:`pipeline_runs`: the deals it played, its wall and CPU seconds."""
 
-    A small warm-up run first imports and warms up what a run uses. A run also has fixed costs
-    (start, with 2 jobs the workers' start: they are stopped before the files are written, the
-    end-of-run summary and files, a few tenths of a second) that a minute-long tournament does
-    not notice: the steady rate is the rate of the extra deals of a run twice as
-    long, ``(deals(2g) - deals(g)) / (seconds(2g) - seconds(g))``."""
+    deals: int
+    wall: float
+    cpu: float
+
+
+def pipeline_runs(groups: int, jobs: int, seed: int = 1) -> tuple[RunTimes, RunTimes]:
+    """`cardsim run` on 4-player Sweep, random play on both sides, standard rules: a run of
+    ``groups`` deal groups and one twice as long, each timed in wall time and in CPU seconds of
+    the run's processes (this one and its workers: on a shared machine, the figure to set beside
+    the engine's). A small warm-up run first imports and warms up what a run uses."""
     _pipeline_run(max(jobs * 4, 8), jobs, seed)
-    wall, cpu = time.perf_counter(), _cpu_with_workers()
-    deals = _pipeline_run(groups, jobs, seed)
-    wall, cpu = time.perf_counter() - wall, _cpu_with_workers() - cpu
+    runs = []
+    for size in (groups, 2 * groups):
+        wall, cpu = time.perf_counter(), _cpu_with_workers()
+        deals = _pipeline_run(size, jobs, seed)
+        runs.append(RunTimes(deals, time.perf_counter() - wall, _cpu_with_workers() - cpu))
+    return runs[0], runs[1]
+
+
+def pipeline_rates(
+    jobs: int, short: Sequence[RunTimes], long: Sequence[RunTimes]
+) -> tuple[Measure, Measure, Measure]:
+    """From rounds of :func:`pipeline_runs`: the whole short run in wall time (its fastest
+    round), and the steady rate in wall time and per CPU second (each the median of its rounds).
+
+    A run has fixed costs (start, with 2 jobs the workers' start: they are stopped before the
+    files are written, the end-of-run summary and files, a few tenths of a second) that a
+    minute-long tournament does not notice: the steady rate is the rate of the extra deals of
+    the run twice as long, ``(deals(2g) - deals(g)) / (seconds(2g) - seconds(g))``, within one
+    round (the two runs back to back). A difference of two times is noisy both ways, so a
+    round's load can inflate it as well as deflate it: the median round, never the best."""
     label = f"pipeline sweep 4p random, {jobs} job(s)"
-    whole = Measure(label + ", wall", deals, wall)
-    wall2, cpu2 = time.perf_counter(), _cpu_with_workers()
-    more = _pipeline_run(2 * groups, jobs, seed)
-    wall2, cpu2 = time.perf_counter() - wall2, _cpu_with_workers() - cpu2
-    steady = Measure(label + ", steady, wall", more - deals, max(1e-9, wall2 - wall))
-    return whole, steady, Measure(label + ", steady, CPU", more - deals, max(1e-9, cpu2 - cpu))
+    extra = long[0].deals - short[0].deals
+
+    def median(values: list[float]) -> float:
+        return sorted(values)[len(values) // 2]
+
+    return (
+        Measure(label + ", wall", short[0].deals, min(r.wall for r in short)),
+        Measure(
+            label + ", steady, wall",
+            extra,
+            max(1e-9, median([b.wall - a.wall for a, b in zip(short, long, strict=True)])),
+        ),
+        Measure(
+            label + ", steady, CPU",
+            extra,
+            max(1e-9, median([b.cpu - a.cpu for a, b in zip(short, long, strict=True)])),
+        ),
+    )
 
 
 def seeding_contract_us(deals: int, seats: int = 4, seed: int = 1) -> float:

@@ -1,10 +1,11 @@
-"""The bench's arithmetic (never its timings): the CPU time of a run's process tree."""
+"""The bench's arithmetic (never its timings): the CPU time of a run's process tree, and the pipeline's
+rates from rounds of runs."""
 
 from __future__ import annotations
 
 import pytest
 
-from simulator.bench import tree_cpu_seconds
+from simulator.bench import RunTimes, pipeline_rates, tree_cpu_seconds
 
 
 def test_tree_cpu_sums_own_ended_and_live_descendants():
@@ -27,3 +28,15 @@ def test_a_grandchild_counts_once_whether_running_or_ended():
     running = tree_cpu_seconds(0.0, (0.0, 0.0), [(1.0, 0.0, 0.0, 0.0), (2.0, 0.0, 0.0, 0.0)])
     ended_into_its_parent = tree_cpu_seconds(0.0, (0.0, 0.0), [(1.0, 0.0, 2.0, 0.0)])
     assert running == ended_into_its_parent == 3.0
+
+
+def test_pipeline_rates_take_the_fastest_whole_run_and_the_median_steady_round() -> None:
+    """A steady rate is a difference of two runs' times, which a round's load can shrink as well
+    as stretch: the median round (here 1.0 s for the extra 100 deals), never the best (0.2 s)."""
+    short = [RunTimes(100, 1.5, 1.4), RunTimes(100, 2.5, 2.0), RunTimes(100, 1.2, 1.0)]
+    long = [RunTimes(200, 2.5, 2.4), RunTimes(200, 2.7, 2.6), RunTimes(200, 2.7, 2.5)]
+    whole, steady_wall, steady_cpu = pipeline_rates(1, short, long)
+    assert (whole.deals, whole.seconds) == (100, 1.2)
+    assert steady_wall.deals == steady_cpu.deals == 100
+    assert steady_wall.seconds == 1.0  # round gaps 1.0, 0.2, 1.5
+    assert abs(steady_cpu.seconds - 1.0) < 1e-12  # 1.0, 0.6, 1.5

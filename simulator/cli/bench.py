@@ -37,6 +37,7 @@ def bench(
         int,
         typer.Option(
             min=1,
+            metavar="N",
             help="Rounds of the timed workloads, taken in turn on new deals; each figure is the best of "
             "its rounds (the one the machine's other load disturbed least), the same for every engine.",
         ),

@@ -74,6 +74,20 @@ def test_clone_is_independent(game, variant):
 
 
 @pytest.mark.parametrize("game, variant", CASES)
+def test_a_fresh_deal_and_its_clone_play_like_a_new_deal_of_the_seed(game, variant):
+    """The runner deals once per deal group and gives the earlier seat rotations a clone: a
+    clone taken before the first move plays like a new deal of the same seed (redeals drawn
+    later included), and the original afterwards too."""
+    g, rules = _rules(game, variant)
+    for seed in range(6):
+        dealt = g.new_deal(rules, seed)
+        copy = dealt.clone()
+        expected = _play_out(g.new_deal(rules, seed), random.Random(seed))
+        assert _play_out(copy, random.Random(seed)) == expected
+        assert _play_out(dealt, random.Random(seed)) == expected
+
+
+@pytest.mark.parametrize("game, variant", CASES)
 def test_position_rebuilds_the_deal(game, variant):
     g, rules = _rules(game, variant)
     rng = random.Random(5)

@@ -52,6 +52,19 @@ def play_out(env, seed: int) -> dict[str, float]:
     return final
 
 
+def live_turns(env, seeds):
+    """The turns of the deals of ``seeds`` that await an action, as (agent, observation): ended
+    agents are stepped with None here, the caller steps the others."""
+    for seed in seeds:
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            yield agent, obs
+
+
 def test_opponent_seats_are_played_inside_the_environment() -> None:
     env = sweep_env("standard", {1: "random"}, players=2)
     assert env.possible_agents == ["player_0"]
@@ -211,24 +224,18 @@ def test_ids_off_the_mask_are_refused_and_leave_the_step_unchanged(game: str) ->
     env = make_env(game, players=5 if game == "sueca" else 2)
     rng = random.Random(4)
     checked = 0
-    for seed in range(2):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            mask = obs["action_mask"]
-            legal = mask.nonzero()[0].tolist()
-            mask[:] = 1
-            assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == legal
-            for bad in rng.sample([i for i in range(mask.size) if i not in legal], 6):
-                with pytest.raises(ValueError, match="not legal"):
-                    env.step(bad)
-                checked += 1
-            assert env.agent_selection == agent
-            assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == legal
-            env.step(legal[rng.randrange(len(legal))])
+    for agent, obs in live_turns(env, range(2)):
+        mask = obs["action_mask"]
+        legal = mask.nonzero()[0].tolist()
+        mask[:] = 1
+        assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == legal
+        for bad in rng.sample([i for i in range(mask.size) if i not in legal], 6):
+            with pytest.raises(ValueError, match="not legal"):
+                env.step(bad)
+            checked += 1
+        assert env.agent_selection == agent
+        assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == legal
+        env.step(legal[rng.randrange(len(legal))])
     assert checked > 300
 
 
@@ -239,18 +246,12 @@ def test_observations_read_late_are_those_of_their_step() -> None:
     raw = env.unwrapped
     kept = []
     rng = random.Random(5)
-    for seed in (1, 2):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            turn = raw.decision()
-            seat = int(agent.split("_")[1])
-            kept.append((obs, raw._encode(raw.deal.view(seat), turn.head, turn.selected)))
-            legal = obs["action_mask"].nonzero()[0]
-            env.step(int(legal[rng.randrange(len(legal))]))
+    for agent, obs in live_turns(env, (1, 2)):
+        turn = raw.decision()
+        seat = int(agent.split("_")[1])
+        kept.append((obs, raw._encode(raw.deal.view(seat), turn.head, turn.selected)))
+        legal = obs["action_mask"].nonzero()[0]
+        env.step(int(legal[rng.randrange(len(legal))]))
     assert len(kept) > 40
     for obs, expected in kept:
         assert np.array_equal(obs["observation"], expected)
@@ -264,20 +265,14 @@ def test_masks_kept_by_the_agent_never_change(game: str) -> None:
     env = make_env(game, players=5 if game == "sueca" else 2)
     rng = random.Random(6)
     kept = []
-    for seed in range(3):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            mask = obs["action_mask"]
-            again = env.observe(agent)["action_mask"]
-            assert again is not mask and not np.shares_memory(again, mask)
-            again[:] = 0
-            kept.append((mask, mask.copy()))
-            legal = mask.nonzero()[0]
-            env.step(int(legal[rng.randrange(len(legal))]))
+    for agent, obs in live_turns(env, range(3)):
+        mask = obs["action_mask"]
+        again = env.observe(agent)["action_mask"]
+        assert again is not mask and not np.shares_memory(again, mask)
+        again[:] = 0
+        kept.append((mask, mask.copy()))
+        legal = mask.nonzero()[0]
+        env.step(int(legal[rng.randrange(len(legal))]))
     assert len(kept) > 50
     assert all(m.flags.writeable and np.array_equal(m, copy) for m, copy in kept)
 

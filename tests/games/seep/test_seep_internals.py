@@ -85,6 +85,11 @@ def test_membership_without_identity() -> None:
         s.apply(moves[rng.randrange(len(moves))])
 
 
+def _chunk_sizes(hand: int, info, chunks) -> list[int]:
+    """Moves a chunk stands for: its templates times the held cards of its value."""
+    return [len(info.templates(key)) * (hand & RANK_MASK[v]).bit_count() for v, key in chunks]
+
+
 def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
     """Every chunk is a held value (9..13 included) with the templates of its listed moves."""
     rules = GAME.make_rules({})
@@ -98,8 +103,7 @@ def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
                 assert (hand, loose) == (s.hands[s.current_player()], s.loose)
                 values = [v for v, _ in chunks]
                 assert values == sorted({m.card // 4 + 1 for m in moves})
-                sizes = [len(info.templates(key)) * (hand & RANK_MASK[v]).bit_count() for v, key in chunks]
-                assert sum(sizes) == len(moves)
+                assert sum(_chunk_sizes(hand, info, chunks)) == len(moves)
             s.apply(moves[rng.randrange(len(moves))])
 
 
@@ -111,7 +115,7 @@ def test_chunks_of_many_templates_are_indexed_like_the_list() -> None:
     moves = s.legal_moves()
     assert isinstance(moves, MoveList)
     _, _, info, chunks = moves.chunk_keys()
-    sizes = [len(info.templates(key)) * (hand & RANK_MASK[v]).bit_count() for v, key in chunks]
+    sizes = _chunk_sizes(hand, info, chunks)
     assert max(len(info.templates(key)) for _, key in chunks) > WIDE
     listed = list(moves)
     assert len(listed) == len(moves) == sum(sizes)

@@ -12,7 +12,7 @@ and the core install builds it too.
 A turn's masks come from the position's legal moves: the ids of their first steps, then, once
 a head id is chosen, the next card of every move of that head still matching the cards taken
 (simulator/rl/actions/steps.py defines the ids). Seep reads the heads from its move list's
-chunk templates and builds only the chosen head's moves; Sweep never lists moves: its masks
+chunk kinds and builds only the chosen head's moves; Sweep never lists moves: its masks
 are decided from the rules by GAME.actions' turn (compiled), which gives the same masks as the
 list (tests/rl/test_actions.py) at a cost that does not grow with the table. The engines'
 methods are called through typed locals (direct calls into the compiled engines).
@@ -24,7 +24,8 @@ from typing import Any, Final
 
 from simulator.games.seep import actions as seep_actions
 from simulator.games.seep import moves as seep_moves
-from simulator.games.seep.movelist import ACTION_SHIFT, FLOOR_BITS, VALUE_SHIFT, MoveList, concrete
+from simulator.games.seep.floors import CAPTURE_KIND, THROW_KIND
+from simulator.games.seep.movelist import ACTION_SHIFT, FLOOR_BITS, VALUE_SHIFT, MoveList, concrete, move_of
 from simulator.games.seep.moves import SeepMove
 from simulator.games.seep.state import SeepState
 from simulator.games.sueca import actions as sueca_actions
@@ -45,8 +46,12 @@ _S_BIDS: Final[int] = seep_actions.BIDS
 _ACTION_SHIFT: Final = ACTION_SHIFT
 _VALUE_SHIFT: Final = VALUE_SHIFT
 _FLOOR_BITS: Final = FLOOR_BITS
-_SeepMove: Final = SeepMove
-_new: Final = tuple.__new__
+_CAPTURE_KIND: Final = CAPTURE_KIND
+_THROW_KIND: Final = THROW_KIND
+#: every Seep id as an int object: a mask's byte is set by an int it need not box
+_S_IDS: Final[list[Any]] = list(range(seep_actions.ACTIONS.size))
+#: the lowest card of each 4-bit group of a hand
+_LOW4: Final[tuple[int, ...]] = (0, *((g & -g).bit_length() - 1 for g in range(1, 16)))
 _RulesTurn: Final = RulesTurn
 #: the Sueca move of each id, and the id of each move by :func:`_sueca_key`
 _SUECA_MOVES: Final[list[SuecaMove]] = list(sueca_actions.MOVES)
@@ -308,16 +313,13 @@ class SweepTurn(Turn):
 
 class SeepTurn(Turn):
     """Seep: the heads of simulator/games/seep/actions.py, set the floor cards. A play's move
-    list is read by chunks (every held card of a value has the value's templates): the heads
-    come from the templates, and only the moves of the head chosen are built."""
+    list is read by chunks (every held card of a value has the value's templates): the first
+    mask comes from each chunk's kinds of move (``FloorOptions.kinds``, no template read),
+    and only the chosen head's chunk templates are read, its moves the engine's shared ones."""
 
     def __init__(self, size: int, take: int) -> None:
         super().__init__(size, take)
-        self.hand = 0
-        self.values: list[int] = []  # the card value of each chunk of the move list
-        self.temps: list[tuple[int, ...]] = []  # the templates of each chunk
-        self.loose = 0
-        self.lazy = False  # the turn reads ``values`` and ``temps`` (a MoveList), not a list of moves
+        self.ml: MoveList | None = None  # a play's move list (None: the bids, a list of moves)
 
     def begin(self, deal: Any) -> None:
         self._clear()
@@ -326,40 +328,52 @@ class SeepTurn(Turn):
         # mypy would take the code below the test as unreachable (and mypyc compile it untyped)
         moves: object = state.legal_moves()
         if type(moves) is not MoveList:  # the bids
-            self.lazy = False
+            self.ml = None
             self._first(moves)
             return
-        self.lazy = True
-        ml: MoveList = moves
-        hand, loose, info, chunks = ml.chunk_keys()
-        self.hand, self.loose = hand, loose
-        values: list[int] = []
-        temps: list[tuple[int, ...]] = []
-        heads = self.heads
-        heads.clear()
-        for v, key in chunks:
-            shift = 4 * v - 4
-            cards = (hand >> shift & 15) << shift
-            chunk = info.templates(key)
-            values.append(v)
-            temps.append(chunk)
-            last = -1
-            for t in chunk:  # the templates of one action and value come together
-                kind = t >> _VALUE_SHIFT
-                if kind != last:
-                    last = kind
-                    action = t >> _ACTION_SHIFT
-                    value = t >> _VALUE_SHIFT & 15
-                    g = cards
-                    while g:
-                        low = g & -g
-                        g ^= low
-                        heads.append(_seep_head(action, low.bit_length() - 1, value))
-        self.values, self.temps = values, temps
+        self.ml = moves
         self._first_flags()
 
+    def _first_flags(self) -> None:
+        ml = self.ml
+        if ml is None:
+            super()._first_flags()
+            return
+        hand, _, values, info = ml.layout()
+        flags = self.zero[:]
+        ids = _S_IDS
+        while values:
+            v = values & 15
+            values >>= 4
+            kinds = info.kinds(ml.key(v))
+            shift = 4 * v - 4
+            g = hand >> shift & 15
+            while g:
+                c = shift + _LOW4[g]
+                g &= g - 1
+                if kinds & _THROW_KIND:
+                    flags[ids[c]] = 1
+                if kinds & _CAPTURE_KIND:
+                    flags[ids[52 + c]] = 1
+                k = kinds >> 2 & 31  # houses of V = 9..13
+                i = _S_HOUSES + 5 * c
+                while k:
+                    if k & 1:
+                        flags[ids[i]] = 1
+                    k >>= 1
+                    i += 1
+                k = kinds >> 7  # breaks to V = 10..13
+                i = _S_BREAKS + 4 * c
+                while k:
+                    if k & 1:
+                        flags[ids[i]] = 1
+                    k >>= 1
+                    i += 1
+        self.flags, self.count, self.only, self.handed = flags, -1, -1, False
+
     def _take_head(self, action: int) -> bool:
-        if not self.lazy:
+        ml = self.ml
+        if ml is None:
             return super()._take_head(action)
         value = -1  # any
         if action < 52:
@@ -376,20 +390,17 @@ class SeepTurn(Turn):
             value += 10
         else:
             return False  # a bid, never in a play's move list
-        if not self.hand >> card & 1:
+        hand, loose, _, info = ml.layout()
+        if not hand >> card & 1:
             return False
-        j = self.values.index((card >> 2) + 1) if (card >> 2) + 1 in self.values else -1
-        if j < 0:
-            return False
-        loose = self.loose
         sets: list[int] = []
         cands: list[object] = []
-        for t in self.temps[j]:
+        for t in info.templates(ml.key((card >> 2) + 1)):
             v = t >> _VALUE_SHIFT & 15
             if t >> _ACTION_SHIFT == kind and (value < 0 or v == value):
                 f = t & _FLOOR_BITS
                 floor = concrete(f, loose) if f else 0
-                move = _new(_SeepMove, (kind, card, v, floor))
+                move = move_of(kind, card, v, floor)
                 if kind == _S_THROW:
                     self.move = move
                     return True

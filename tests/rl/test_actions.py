@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from simulator.cards import RANK, cards_of, mask_of
 from simulator.games import get_game
 from simulator.games.sweep import BUILD, CAPTURE, TRAIL, SweepMove, SweepPosition, SweepState
+from simulator.rl import make_env
 from simulator.rl.actions import codec_for
 from simulator.rl.actions.steps import Turn
 from simulator.variants import resolve_variant
@@ -251,3 +252,36 @@ def test_seep_bids_are_complete_moves() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_object_carries_its_codec(game: str) -> None:
     assert get_game(game).actions is codec_for(game)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("standard", 4), ("no_cement", 3), ("owner_must_retain_false", 2)]
+)
+def test_seep_env_masks_are_those_of_the_move_list(variant: str, players: int) -> None:
+    """The environment's Seep masks (read from chunk kinds and the chosen chunk's templates,
+    simulator/rl/core.py) are, at every step of random deals, those of the generic turn over
+    the engine's listed moves (forced steps taken by both), read once or twice, and the move
+    played is the generic turn's."""
+    codec = codec_for("seep")
+    env = make_env("seep", variant, players=players)
+    rng = random.Random(players)
+    steps = 0
+    for seed in range(8):
+        env.reset(seed=seed)
+        raw = env.unwrapped
+        while not raw.deal.is_over():
+            ref = Turn(codec, raw.deal.legal_moves())
+            plays = len(raw.deal.history)
+            while len(raw.deal.history) == plays:
+                agent = env.agent_selection
+                options = ref.options()
+                assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == options
+                assert raw.legal_actions() == options
+                action = options[int(rng.random() * len(options))]
+                env.step(action)
+                ref.step(action)
+                steps += 1
+                while ref.move is None and len(ref.options()) == 1:
+                    ref.step(ref.options()[0])
+            assert raw.deal.history[plays][1] == ref.move
+    assert steps > 300

@@ -51,6 +51,12 @@ _NO_OPTION: Final[HouseOption] = ((), ())
 _ROOM: Final[tuple[int, ...]] = tuple((1 << max(14 - v, 0)) - 1 for v in range(14))
 
 
+#: the bits of :meth:`FloorOptions.kinds`
+CAPTURE_KIND: Final = 1
+THROW_KIND: Final = 2
+HOUSE_KINDS: Final = 4  # the first of five (V = 9..13)
+BREAK_KINDS: Final = 128  # the first of four (V = 10..13)
+
 #: where the memo slots of the optional-family unions and of the house options start
 XUNIONS: Final = 14
 HOUSES: Final = 28
@@ -208,6 +214,39 @@ class FloorOptions:
             f >>= 4
             V += 1
         return _THROW
+
+    def kinds(self, key: i64) -> i64:
+        """Which moves the templates of a chunk key are, building none (as :meth:`templates` has
+        them): ``CAPTURE_KIND``, ``THROW_KIND``, a HOUSE of value V at ``HOUSE_KINDS << V - 9``,
+        a BREAK to V at ``BREAK_KINDS << V - 10`` (the RL masks' heads, simulator/rl/core.py)."""
+        caps = self._captures_of(key)
+        out: i64 = 0
+        if caps is None:
+            out = THROW_KIND
+        elif caps:
+            out = CAPTURE_KIND
+        flags = key >> 6
+        v = key & 15
+        f = (flags & TARGETS) >> 3  # the house targets V = 9.., one a 4-bit group
+        if f:
+            existing = flags >> 2  # bit 0 of each group: a V-house exists
+            bit: i64 = HOUSE_KINDS
+            V: i64 = 9
+            while f:
+                if f & 1 and self._option(v, V)[existing & 1]:
+                    out |= bit
+                f >>= 4
+                existing >>= 4
+                bit <<= 1
+                V += 1
+        brk = (flags << 2 & TARGETS) >> 7  # the break targets V = 10.. (a break adds v >= 1)
+        bit = BREAK_KINDS
+        while brk:
+            if brk & 1:
+                out |= bit
+            brk >>= 4
+            bit <<= 1
+        return out
 
     def templates(self, key: i64) -> tuple[Template, ...]:
         """Every template of a chunk key, in order (as :meth:`nth` gives them one by one)."""

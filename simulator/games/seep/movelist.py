@@ -72,6 +72,19 @@ def _with_floor(action: i64, card: i64, value: i64, floor: i64) -> SeepMove:
     return made
 
 
+def move_of(action: i64, card: i64, value: i64, floor: i64) -> SeepMove:
+    """The move ``(action, card, value, floor)`` (actual floor cards), made once if it has no floor
+    cards (throws, house captures...: a few hundred moves) and shared while it stays in
+    ``_WITH_FLOOR`` otherwise."""
+    if floor:
+        return _with_floor(action, card, value, floor)
+    slot = card << 7 | action << 4 | value
+    made = _FLOORLESS[slot]
+    if made is None:
+        made = _FLOORLESS[slot] = _new(_Move, (action, card, value, 0))
+    return made
+
+
 def _deposit(p: int, q: int) -> int:
     """The bits of ``q`` placed, in order, on the set bits of ``p``."""
     slots = [b for b in range(4) if p >> b & 1]
@@ -215,8 +228,9 @@ class MoveList:
         self._last: SeepMove | None = None
         self._made: list[SeepMove] = _NONE_MADE
 
-    def _key(self, v: i64) -> i64:
-        """The chunk key of value ``v`` (see :func:`chunk_key`)."""
+    def key(self, v: i64) -> i64:
+        """The chunk key of the held value ``v`` (see :func:`chunk_key`): its cards have the
+        templates ``FloorOptions.templates(key)``, floors canonical (:func:`concrete`)."""
         return chunk_key(
             v,
             self._hand >> 4 * v - 4 & 15,
@@ -236,21 +250,14 @@ class MoveList:
         while values:
             v = values & 15
             values >>= 4
-            out.append((v, info.templates(self._key(v))))
+            out.append((v, info.templates(self.key(v))))
         return out
 
-    def chunk_keys(self) -> tuple[int, int, FloorOptions, list[tuple[int, int]]]:
-        """(hand, loose cards, floor options, [(a chunk's card value, its chunk key)...] in list
-        order): every held card of a chunk's value has the templates ``options.templates(key)``
-        (floors canonical: :func:`concrete`). The RL action masks (simulator/rl/core.py) name
-        each move's head from these, building no move."""
-        values = self._values
-        out: list[tuple[int, int]] = []
-        while values:
-            v = values & 15
-            values >>= 4
-            out.append((v, self._key(v)))
-        return self._hand, self._loose, self._info, out
+    def layout(self) -> tuple[i64, i64, i64, FloorOptions]:
+        """(hand, loose cards, chunk values 4 bits each first chunk lowest, floor options): with
+        :meth:`key`, what the RL action masks (simulator/rl/core.py) name each move's head from,
+        building no move (a fixed-length tuple: no object once compiled)."""
+        return self._hand, self._loose, self._values, self._info
 
     def with_action(self, action: int) -> list[SeepMove]:
         """The moves of one kind (CAPTURE, THROW...), in list order, building no other move.
@@ -291,7 +298,7 @@ class MoveList:
         if it has one, so a chunk of one template is a throw or not, one of more is not."""
         values, counts = self._values, self._counts
         while values:
-            if counts & 15 != 1 or self._info.nth(self._key(values & 15), 0) >> ACTION_SHIFT != THROW:
+            if counts & 15 != 1 or self._info.nth(self.key(values & 15), 0) >> ACTION_SHIFT != THROW:
                 return True
             values >>= 4
             counts >>= 4
@@ -323,7 +330,7 @@ class MoveList:
                 n = counts & 15
                 counts >>= 4
                 if n == WIDE:
-                    n = self._info.count(self._key(v))
+                    n = self._info.count(self.key(v))
                 shift = 4 * v - 4
                 group = hand >> shift & 15
                 k = n * ((group & 1) + (group >> 1 & 1) + (group >> 2 & 1) + (group >> 3))
@@ -331,21 +338,11 @@ class MoveList:
                     while i >= n:  # not the lowest card of the chunk
                         group &= group - 1
                         i -= n
-                    t = self._info.nth(self._key(v), i)
+                    t = self._info.nth(self.key(v), i)
                     floor = t & FLOOR_BITS
-                    c = shift + _LOW4[group]
                     if floor:
-                        move = _with_floor(
-                            t >> ACTION_SHIFT, c, t >> VALUE_SHIFT & 15, concrete(floor, self._loose)
-                        )
-                    else:  # throws, house captures...: a few hundred moves, shared
-                        slot = c << 7 | t >> VALUE_SHIFT
-                        made = _FLOORLESS[slot]
-                        if made is None:
-                            made = _FLOORLESS[slot] = _new(
-                                _Move, (t >> ACTION_SHIFT, c, t >> VALUE_SHIFT & 15, 0)
-                            )
-                        move = made
+                        floor = concrete(floor, self._loose)
+                    move = move_of(t >> ACTION_SHIFT, shift + _LOW4[group], t >> VALUE_SHIFT & 15, floor)
                     self._last = move
                     return move
                 i -= k

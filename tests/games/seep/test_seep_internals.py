@@ -16,8 +16,17 @@ from simulator.games.seep import (
     pile_points,
     with_action,
 )
-from simulator.games.seep.floors import _CACHE_LIMIT, FloorOptions, _store
-from simulator.games.seep.movelist import WIDE
+from simulator.games.seep.floors import (
+    _CACHE_LIMIT,
+    BREAK_KINDS,
+    CAPTURE_KIND,
+    HOUSE_KINDS,
+    THROW_KIND,
+    FloorOptions,
+    _store,
+)
+from simulator.games.seep.movelist import ACTION_SHIFT, VALUE_SHIFT, WIDE, move_of
+from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE, THROW
 from simulator.games.seep.swar import canonical, value_counts
 from tests.games.seep.helpers import at, m
 
@@ -85,13 +94,41 @@ def test_membership_without_identity() -> None:
         s.apply(moves[rng.randrange(len(moves))])
 
 
+def _chunk_keys(moves: MoveList):
+    """(hand, loose cards, floor options, [(a chunk's value, its chunk key)...]) of a move list."""
+    hand, loose, values, info = moves.layout()
+    chunks = []
+    while values:
+        chunks.append((values & 15, moves.key(values & 15)))
+        values >>= 4
+    return hand, loose, info, chunks
+
+
+def _kinds(templates) -> int:
+    """``FloorOptions.kinds`` from its definition: one bit per kind of move (and value) listed."""
+    out = 0
+    for t in templates:
+        action, value = t >> ACTION_SHIFT, t >> VALUE_SHIFT & 15
+        if action == CAPTURE:
+            out |= CAPTURE_KIND
+        elif action == THROW:
+            out |= THROW_KIND
+        elif action == HOUSE:
+            out |= HOUSE_KINDS << value - 9
+        else:
+            assert action == BREAK and value >= 10
+            out |= BREAK_KINDS << value - 10
+    return out
+
+
 def _chunk_sizes(hand: int, info, chunks) -> list[int]:
     """Moves a chunk stands for: its templates times the held cards of its value."""
     return [len(info.templates(key)) * (hand & RANK_MASK[v]).bit_count() for v, key in chunks]
 
 
 def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
-    """Every chunk is a held value (9..13 included) with the templates of its listed moves."""
+    """Every chunk is a held value (9..13 included) with the templates of its listed moves; its
+    kinds are those of its templates, and a move made by ``move_of`` is the listed one."""
     rules = GAME.make_rules({})
     for seed in range(20):
         rng = random.Random(seed)
@@ -99,11 +136,15 @@ def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
         while s.current_player() >= 0:
             moves = s.legal_moves()
             if isinstance(moves, MoveList):
-                hand, loose, info, chunks = moves.chunk_keys()
+                hand, loose, info, chunks = _chunk_keys(moves)
                 assert (hand, loose) == (s.hands[s.current_player()], s.loose)
                 values = [v for v, _ in chunks]
                 assert values == sorted({m.card // 4 + 1 for m in moves})
                 assert sum(_chunk_sizes(hand, info, chunks)) == len(moves)
+                for _, key in chunks:
+                    assert info.kinds(key) == _kinds(info.templates(key))
+                for mv in moves:
+                    assert move_of(*mv) == mv
             s.apply(moves[rng.randrange(len(moves))])
 
 
@@ -114,7 +155,7 @@ def test_chunks_of_many_templates_are_indexed_like_the_list() -> None:
     s = at(rules, [0, 0, 0, hand], m("2H 3D 4H 5C 8S 10D"), turn=3, plays=2)
     moves = s.legal_moves()
     assert isinstance(moves, MoveList)
-    _, _, info, chunks = moves.chunk_keys()
+    _, _, info, chunks = _chunk_keys(moves)
     sizes = _chunk_sizes(hand, info, chunks)
     assert max(len(info.templates(key)) for _, key in chunks) > WIDE
     listed = list(moves)

@@ -393,24 +393,29 @@ class SeepTurn(Turn):
         hand, loose, _, info = ml.layout()
         if not hand >> card & 1:
             return False
+        temps = info.of_kind(ml.key((card >> 2) + 1), kind, value)
+        if not temps:
+            return False
+        if kind == _S_THROW:
+            self.move = move_of(kind, card, 0, 0)
+            return True
         sets: list[int] = []
         cands: list[object] = []
-        for t in info.templates(ml.key((card >> 2) + 1)):
-            v = t >> _VALUE_SHIFT & 15
-            if t >> _ACTION_SHIFT == kind and (value < 0 or v == value):
-                f = t & _FLOOR_BITS
-                floor = concrete(f, loose) if f else 0
-                move = move_of(kind, card, v, floor)
-                if kind == _S_THROW:
-                    self.move = move
-                    return True
-                sets.append(floor)
-                cands.append(move)
-        if not sets:
-            return False
+        for t in temps:
+            f = t & _FLOOR_BITS
+            floor = concrete(f, loose) if f else 0
+            sets.append(floor)
+            cands.append(move_of(kind, card, t >> _VALUE_SHIFT & 15, floor))
         self.head = action
         self.sets, self.moves = sets, cands
         return True
+
+    def _next_cards(self) -> None:
+        if len(self.sets) == 1:  # every step left is forced (the Core would take them): done
+            self.move = self.moves[0]
+            self.count, self.only = 0, -1
+            return
+        super()._next_cards()
 
     def head_of(self, move: Any) -> int:
         m: SeepMove = move

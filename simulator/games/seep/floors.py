@@ -38,6 +38,7 @@ except ImportError:  # mypy_extensions comes with mypy, which only the build nee
 #: the templates of a lone house capture, of a throw (§5.2, §5.5)
 _HOUSE_CAPTURE: Final[tuple[Template, ...]] = (CAPTURE << ACTION_SHIFT,)
 _THROW: Final[Template] = THROW << ACTION_SHIFT
+_THROWS: Final[tuple[Template, ...]] = (_THROW,)
 
 
 #: the HOUSE templates of a card value and one target V: (when no V-house exists, when it does).
@@ -247,6 +248,23 @@ class FloorOptions:
             brk >>= 4
             bit <<= 1
         return out
+
+    def of_kind(self, key: i64, action: i64, value: i64) -> tuple[Template, ...]:
+        """The templates of a chunk key of one action (of value ``value`` for a HOUSE or a BREAK),
+        in :meth:`templates` order, reading no other: one RL head's moves (simulator/rl/core.py)."""
+        if action == THROW:
+            return _THROWS if self._captures_of(key) is None else ()
+        if action == CAPTURE:
+            caps = self._captures_of(key)
+            return caps if caps is not None else ()
+        if not 9 <= value <= 13:
+            return ()
+        flags = key >> 6 >> 4 * value - 36  # the 4-bit group of target V = value
+        if action == HOUSE:
+            return self._option(key & 15, value)[flags >> 2 & 1] if flags & 8 else ()
+        if action == BREAK and flags & 2:
+            return (BREAK << ACTION_SHIFT | value << VALUE_SHIFT | self.rank(value),)
+        return ()
 
     def templates(self, key: i64) -> tuple[Template, ...]:
         """Every template of a chunk key, in order (as :meth:`nth` gives them one by one)."""

@@ -104,6 +104,9 @@ def _chunk_keys(moves: MoveList):
     return hand, loose, info, chunks
 
 
+_HOUSES_AND_BREAKS = [(action, value) for action in (HOUSE, BREAK) for value in range(8, 15)]
+
+
 def _kinds(templates) -> int:
     """``FloorOptions.kinds`` from its definition: one bit per kind of move (and value) listed."""
     out = 0
@@ -128,7 +131,8 @@ def _chunk_sizes(hand: int, info, chunks) -> list[int]:
 
 def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
     """Every chunk is a held value (9..13 included) with the templates of its listed moves; its
-    kinds are those of its templates, and a move made by ``move_of`` is the listed one."""
+    kinds and the templates of each kind are those of its templates, and a move made by
+    ``move_of`` is the listed one."""
     rules = GAME.make_rules({})
     for seed in range(20):
         rng = random.Random(seed)
@@ -142,7 +146,14 @@ def test_chunk_keys_list_the_held_values_and_their_templates() -> None:
                 assert values == sorted({m.card // 4 + 1 for m in moves})
                 assert sum(_chunk_sizes(hand, info, chunks)) == len(moves)
                 for _, key in chunks:
-                    assert info.kinds(key) == _kinds(info.templates(key))
+                    temps = info.templates(key)
+                    assert info.kinds(key) == _kinds(temps)
+                    for action, value in [(CAPTURE, -1), (THROW, -1), *_HOUSES_AND_BREAKS]:
+                        assert info.of_kind(key, action, value) == tuple(
+                            t
+                            for t in temps
+                            if t >> ACTION_SHIFT == action and (value < 0 or t >> VALUE_SHIFT & 15 == value)
+                        )
                 for mv in moves:
                     assert move_of(*mv) == mv
             s.apply(moves[rng.randrange(len(moves))])

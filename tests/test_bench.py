@@ -1,11 +1,11 @@
-"""The bench's arithmetic (never its timings): the CPU time of a run's process tree, and the pipeline's
-rates from rounds of runs."""
+"""The bench's arithmetic (never its timings): the CPU time of a run's process tree, the pipeline's
+rates from rounds of runs, and that the environment notes are made."""
 
 from __future__ import annotations
 
 import pytest
 
-from simulator.bench import RunTimes, pipeline_rates, tree_cpu_seconds
+from simulator.bench import RunTimes, env_step_notes, pipeline_rates, tree_cpu_seconds
 
 
 def test_tree_cpu_sums_own_ended_and_live_descendants():
@@ -40,3 +40,14 @@ def test_pipeline_rates_take_the_fastest_whole_run_and_the_median_steady_round()
     assert steady_wall.deals == steady_cpu.deals == 100
     assert steady_wall.seconds == 1.0  # round gaps 1.0, 0.2, 1.5
     assert abs(steady_cpu.seconds - 1.0) < 1e-12  # 1.0, 0.6, 1.5
+
+
+def test_env_step_notes_give_each_game_its_rate_and_both_ceilings() -> None:
+    """A smoke run on a few deals (the figures are the bench's; here only that each game's note
+    is made, with the loop alone and with what a step must return)."""
+    pytest.importorskip("pettingzoo")
+    notes = env_step_notes(3, rounds=1)
+    assert [n.split()[0] for n in notes] == ["sweep", "seep", "sueca"]
+    for note in notes:
+        assert "an environment costing nothing:" in note
+        assert "with the fresh mask array and observation dict" in note

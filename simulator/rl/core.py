@@ -35,6 +35,11 @@ from simulator.games.sweep.actions import SweepTurn as RulesTurn
 from simulator.games.sweep.moves import TRAIL, SweepMove
 from simulator.games.sweep.state import SweepState
 
+try:  # a machine int once compiled; a plain int otherwise
+    from mypy_extensions import i64
+except ImportError:  # mypy_extensions comes with mypy, which only the build needs
+    i64 = int  # type: ignore[misc]
+
 _S_THROW: Final = seep_moves.THROW
 _S_CAPTURE: Final = seep_moves.CAPTURE
 _S_HOUSE: Final = seep_moves.HOUSE
@@ -46,12 +51,8 @@ _S_BIDS: Final[int] = seep_actions.BIDS
 _ACTION_SHIFT: Final = ACTION_SHIFT
 _VALUE_SHIFT: Final = VALUE_SHIFT
 _FLOOR_BITS: Final = FLOOR_BITS
-_CAPTURE_KIND: Final = CAPTURE_KIND
-_THROW_KIND: Final = THROW_KIND
 #: every Seep id as an int object: a mask's byte is set by an int it need not box
 _S_IDS: Final[list[Any]] = list(range(seep_actions.ACTIONS.size))
-#: the lowest card of each 4-bit group of a hand
-_LOW4: Final[tuple[int, ...]] = (0, *((g & -g).bit_length() - 1 for g in range(1, 16)))
 _RulesTurn: Final = RulesTurn
 #: the Sueca move of each id, and the id of each move by :func:`_sueca_key`
 _SUECA_MOVES: Final[list[SuecaMove]] = list(sueca_actions.MOVES)
@@ -335,13 +336,18 @@ class SeepTurn(Turn):
         self._first_flags()
 
     def _first_flags(self) -> None:
-        ml = self.ml
-        if ml is None:
+        if self.ml is None:
             super()._first_flags()
             return
-        hand, _, values, info = ml.layout()
+        ml: MoveList = self.ml
+        hand, _loose, values, info = ml.layout()
         flags = self.zero[:]
         ids = _S_IDS
+        # machine ints in the loop (an imported or module constant is a checked, tagged read)
+        throw: i64 = THROW_KIND
+        capture: i64 = CAPTURE_KIND
+        houses: i64 = _S_HOUSES
+        breaks: i64 = _S_BREAKS
         while values:
             v = values & 15
             values >>= 4
@@ -349,21 +355,22 @@ class SeepTurn(Turn):
             shift = 4 * v - 4
             g = hand >> shift & 15
             while g:
-                c = shift + _LOW4[g]
-                g &= g - 1
-                if kinds & _THROW_KIND:
+                low = g & -g
+                g ^= low
+                c = shift + (low >> 1) - (low >> 3)  # the card of the group's lowest bit
+                if kinds & throw:
                     flags[ids[c]] = 1
-                if kinds & _CAPTURE_KIND:
+                if kinds & capture:
                     flags[ids[52 + c]] = 1
                 k = kinds >> 2 & 31  # houses of V = 9..13
-                i = _S_HOUSES + 5 * c
+                i = houses + 5 * c
                 while k:
                     if k & 1:
                         flags[ids[i]] = 1
                     k >>= 1
                     i += 1
                 k = kinds >> 7  # breaks to V = 10..13
-                i = _S_BREAKS + 4 * c
+                i = breaks + 4 * c
                 while k:
                     if k & 1:
                         flags[ids[i]] = 1

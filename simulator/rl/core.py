@@ -316,7 +316,9 @@ class SeepTurn(Turn):
     """Seep: the heads of simulator/games/seep/actions.py, set the floor cards. A play's move
     list is read by chunks (every held card of a value has the value's templates): the first
     mask comes from each chunk's kinds of move (``FloorOptions.kinds``, no template read),
-    and only the chosen head's chunk templates are read, its moves the engine's shared ones."""
+    and only the chosen head's templates are read, its moves the engine's shared ones. A move
+    is complete as soon as one candidate is left: its later steps are all forced, and the Core
+    would take them one by one."""
 
     def __init__(self, size: int, take: int) -> None:
         super().__init__(size, take)
@@ -397,14 +399,16 @@ class SeepTurn(Turn):
             value += 10
         else:
             return False  # a bid, never in a play's move list
-        hand, loose, _, info = ml.layout()
+        hand, loose, _values, info = ml.layout()
         if not hand >> card & 1:
             return False
         temps = info.of_kind(ml.key((card >> 2) + 1), kind, value)
         if not temps:
             return False
-        if kind == _S_THROW:
-            self.move = move_of(kind, card, 0, 0)
+        if len(temps) == 1:  # a throw, or the head's one move (its later steps all forced)
+            t = temps[0]
+            f = t & _FLOOR_BITS
+            self.move = move_of(kind, card, t >> _VALUE_SHIFT & 15, concrete(f, loose) if f else 0)
             return True
         sets: list[int] = []
         cands: list[object] = []

@@ -367,11 +367,14 @@ def env_step_notes(deals: int, seed: int = 1, rounds: int = 3) -> list[str]:
     """Per game, PettingZoo environment steps per CPU second against :func:`bare_engine_rate` measured
     just before (standard rules): every seat an agent taking uniform random legal ids from the mask
     ``env.last()`` gives, once reading only the mask (the observation vector is then never built)
-    and once reading the observation too. Warmed up like the bare engine; ``rounds`` rounds of
-    the three measures in turn, each figure the best of its rounds (the same for the engine and
-    the environment: on a shared machine a round's load varies). Also what the agent's loop
-    costs alone (:func:`_agent_loop_us`), and the ratio an environment costing nothing would
-    reach with it, ``1 / (moves/steps + bare rate x loop cost)``. Empty without ``rl``."""
+    and once reading the observation too. The environment is seeded at a round's first deal only,
+    as a training loop seeds it (each deal's own seeding both pay, as the bare engine's new deals
+    do). Warmed up like the bare engine; ``rounds`` rounds of the three measures in turn, each
+    figure the best of its rounds (the same for the engine and the environment: on a shared
+    machine a round's load varies). Also what the agent's loop costs alone, and with the fresh
+    mask array and observation dict every step returns (:func:`_agent_loop_us`), and the ratio an
+    environment costing nothing more would reach, ``1 / (moves/steps + bare rate x that cost)``.
+    Empty without ``rl``."""
     try:
         from simulator.rl import make_env
     except ImportError:
@@ -386,8 +389,10 @@ def env_step_notes(deals: int, seed: int = 1, rounds: int = 3) -> list[str]:
         ) -> tuple[int, int, float]:
             steps = moves = 0
             start = CPU()
-            for i in range(first, first + count):
-                env.reset(seed=deal_seed(seed, i))
+            env.reset(seed=deal_seed(seed, first))  # seeded once, as a training loop does
+            for i in range(count):
+                if i:
+                    env.reset()
                 for _ in env.agent_iter():
                     obs, _, done, truncated, _ = env.last()
                     if done or truncated:

@@ -232,14 +232,19 @@ class FloorOptions:
         if f:
             existing = flags >> 2  # bit 0 of each group: a V-house exists
             bit: i64 = HOUSE_KINDS
-            V: i64 = 9
+            memo = self.memo
+            slot = HOUSES + 5 * v  # the option of target V = 9, then V = 10...
             while f:
-                if f & 1 and self._option(v, V)[existing & 1]:
-                    out |= bit
+                if f & 1:
+                    option: HouseOption | None = memo[slot]
+                    if option is None:
+                        option = self._option(v, slot - HOUSES - 5 * v + 9)
+                    if option[existing & 1]:
+                        out |= bit
                 f >>= 4
                 existing >>= 4
                 bit <<= 1
-                V += 1
+                slot += 1
         brk = (flags << 2 & TARGETS) >> 7  # the break targets V = 10.. (a break adds v >= 1)
         bit = BREAK_KINDS
         while brk:

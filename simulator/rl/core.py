@@ -428,6 +428,15 @@ class SeepTurn(Turn):
             return
         super()._next_cards()
 
+    def apply(self, deal: Any, move: object) -> None:
+        state: SeepState = deal
+        m: SeepMove = move  # type: ignore[assignment]
+        state.apply(m)
+
+    def current(self, deal: Any) -> int:
+        state: SeepState = deal
+        return state.current_player()
+
     def head_of(self, move: Any) -> int:
         m: SeepMove = move
         return _seep_head(m[0], m[1], m[2])

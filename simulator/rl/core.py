@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from simulator.games.seep import actions as seep_actions
 from simulator.games.seep import moves as seep_moves
-from simulator.games.seep.floors import CAPTURE_KIND, THROW_KIND
+from simulator.games.seep.floors import BREAK_SHIFT, CAPTURE_KIND, HOUSE_SHIFT, THROW_KIND
 from simulator.games.seep.movelist import ACTION_SHIFT, FLOOR_BITS, VALUE_SHIFT, MoveList, concrete, move_of
 from simulator.games.seep.moves import SeepMove
 from simulator.games.seep.state import SeepState
@@ -234,7 +234,12 @@ class Turn:
         return True
 
     def _next_cards(self) -> None:
-        """The TAKE/DONE ids after the cards taken: each candidate's next card, or DONE."""
+        """The TAKE/DONE ids after the cards taken: each candidate's next card, or DONE; with one
+        candidate left, its move (every step left is forced: the Core would take them one by one)."""
+        if len(self.sets) == 1:
+            self.move = self.moves[0]
+            self.count, self.only = 0, -1
+            return
         flags = self.zero[:]
         count = 0
         only = -1
@@ -316,9 +321,8 @@ class SeepTurn(Turn):
     """Seep: the heads of simulator/games/seep/actions.py, set the floor cards. A play's move
     list is read by chunks (every held card of a value has the value's templates): the first
     mask comes from each chunk's kinds of move (``FloorOptions.kinds``, no template read),
-    and only the chosen head's templates are read, its moves the engine's shared ones. A move
-    is complete as soon as one candidate is left: its later steps are all forced, and the Core
-    would take them one by one."""
+    and only the chosen head's templates are read, its moves the engine's shared ones; a head
+    with one template is its move at once."""
 
     def __init__(self, size: int, take: int) -> None:
         super().__init__(size, take)
@@ -350,6 +354,8 @@ class SeepTurn(Turn):
         capture: i64 = CAPTURE_KIND
         houses: i64 = _S_HOUSES
         breaks: i64 = _S_BREAKS
+        house_shift: i64 = HOUSE_SHIFT
+        break_shift: i64 = BREAK_SHIFT
         while values:
             v = values & 15
             values >>= 4
@@ -364,14 +370,14 @@ class SeepTurn(Turn):
                     flags[ids[c]] = 1
                 if kinds & capture:
                     flags[ids[52 + c]] = 1
-                k = kinds >> 2 & 31  # houses of V = 9..13
+                k = kinds >> house_shift & 31  # houses of V = 9..13
                 i = houses + 5 * c
                 while k:
                     if k & 1:
                         flags[ids[i]] = 1
                     k >>= 1
                     i += 1
-                k = kinds >> 7  # breaks to V = 10..13
+                k = kinds >> break_shift  # breaks to V = 10..13
                 i = breaks + 4 * c
                 while k:
                     if k & 1:
@@ -420,13 +426,6 @@ class SeepTurn(Turn):
         self.head = action
         self.sets, self.moves = sets, cands
         return True
-
-    def _next_cards(self) -> None:
-        if len(self.sets) == 1:  # every step left is forced (the Core would take them): done
-            self.move = self.moves[0]
-            self.count, self.only = 0, -1
-            return
-        super()._next_cards()
 
     def apply(self, deal: Any, move: object) -> None:
         state: SeepState = deal

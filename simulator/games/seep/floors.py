@@ -55,8 +55,10 @@ _ROOM: Final[tuple[int, ...]] = tuple((1 << max(14 - v, 0)) - 1 for v in range(1
 #: the bits of :meth:`FloorOptions.kinds`
 CAPTURE_KIND: Final = 1
 THROW_KIND: Final = 2
-HOUSE_KINDS: Final = 4  # the first of five (V = 9..13)
-BREAK_KINDS: Final = 128  # the first of four (V = 10..13)
+HOUSE_SHIFT: Final = 2  # five bits from here: the houses of V = 9..13
+BREAK_SHIFT: Final = 7  # four bits from here: the breaks to V = 10..13
+HOUSE_KINDS: Final = 1 << HOUSE_SHIFT
+BREAK_KINDS: Final = 1 << BREAK_SHIFT
 
 #: where the memo slots of the optional-family unions and of the house options start
 XUNIONS: Final = 14
@@ -233,18 +235,18 @@ class FloorOptions:
             existing = flags >> 2  # bit 0 of each group: a V-house exists
             bit: i64 = HOUSE_KINDS
             memo = self.memo
-            slot = HOUSES + 5 * v  # the option of target V = 9, then V = 10...
+            V: i64 = 9
             while f:
                 if f & 1:
-                    option: HouseOption | None = memo[slot]
+                    option: HouseOption | None = memo[HOUSES + 5 * v + V - 9]
                     if option is None:
-                        option = self._option(v, slot - HOUSES - 5 * v + 9)
+                        option = self._option(v, V)
                     if option[existing & 1]:
                         out |= bit
                 f >>= 4
                 existing >>= 4
                 bit <<= 1
-                slot += 1
+                V += 1
         brk = (flags << 2 & TARGETS) >> 7  # the break targets V = 10.. (a break adds v >= 1)
         bit = BREAK_KINDS
         while brk:

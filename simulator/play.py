@@ -15,7 +15,7 @@ from simulator.errors import StrategyFault
 from simulator.games.base import DealState
 from simulator.seeding import strategy_seeds
 from simulator.shuffle import reseed, seeded_rng
-from strategies.base import DealResult, Strategy
+from simulator.strategy import DealResult, Strategy
 
 #: the base class's ``on_deal_end`` does nothing: seats whose strategy keeps it are not told
 _NO_END: Final = Strategy.on_deal_end

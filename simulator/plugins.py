@@ -1,7 +1,11 @@
 """Strategy plug-ins: YAML descriptions, `plugin:` resolution, params validation (DESIGN §4).
 
 A :class:`StrategySpec` is small, hashable and picklable, so workers can
-rebuild the strategy instances themselves.
+rebuild the strategy instances themselves. The built-ins are named here as
+``module:Class`` strings and imported only when a run asks for them. A plug-in
+that declares the API version it was written for (``api_version``) is refused
+when it is not this one, with what changed in between; one that declares
+nothing is taken to follow the current API.
 """
 
 from __future__ import annotations
@@ -20,10 +24,17 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from simulator.errors import UserError, pydantic_location
-from strategies.base import Strategy
-from strategies.registry import BUILTIN
+from simulator.strategy import API_CHANGES, API_VERSION, Strategy
 
 ENTRY_POINT_GROUP = "cardsim.strategies"
+#: the built-in strategies' short names (the `plugin:` values a YAML file may use as they are)
+BUILTIN = {
+    "random": "strategies.random_play:RandomStrategy",
+    "greedy": "strategies.greedy:GreedyStrategy",
+    "heuristic": "strategies.heuristic:HeuristicStrategy",
+    "policy": "strategies.policy:PolicyStrategy",
+    "montecarlo": "strategies.montecarlo:MonteCarloStrategy",
+}
 _CLASS_CACHE: dict[str, type[Strategy]] = {}
 
 
@@ -123,10 +134,33 @@ def load_class(ref: str, source: str, key: str) -> type[Strategy]:
         raise UserError(
             f"{module_name!r} has no Strategy subclass named {cls_name!r}",
             where,
-            "the class must derive from strategies.base.Strategy",
+            "the class must derive from simulator.api.Strategy",
         )
+    _check_api_version(cls, ref, where)
     _CLASS_CACHE[ref] = cls
     return cls
+
+
+def _check_api_version(cls: type[Strategy], ref: str, where: str) -> None:
+    """Refuse a plug-in written for another version of the plug-in API, saying what changed."""
+    declared = cls.api_version
+    if declared is None or declared == API_VERSION:
+        return
+    if not isinstance(declared, int) or isinstance(declared, bool) or declared < 1:
+        raise UserError(
+            f"plug-in {ref} declares api_version = {declared!r}, which is not an API version",
+            where,
+            f"declare the version it was written for, an int (this cardsim's is {API_VERSION})",
+        )
+    head = f"plug-in {ref} was written for plug-in API version {declared}; this cardsim has {API_VERSION}"
+    if declared > API_VERSION:
+        raise UserError(head, where, "upgrade cardsim (CHANGELOG.md lists each version's changes)")
+    changes = "; ".join(f"version {v}: {API_CHANGES[v]}" for v in range(declared + 1, API_VERSION + 1))
+    raise UserError(
+        f"{head}. What changed since: {changes}",
+        where,
+        f"update the plug-in (CHANGELOG.md), then set api_version = {API_VERSION} in its class",
+    )
 
 
 def _validate_params(cls: type[Strategy], params: dict[str, Any], where: str) -> tuple[tuple[str, Any], ...]:

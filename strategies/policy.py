@@ -24,7 +24,7 @@ from simulator.plugins import import_module_or_file
 from simulator.rl.actions import codec_for
 from simulator.rl.actions.steps import complete
 from simulator.rl.observe import encoder_for
-from strategies.base import Strategy
+from simulator.strategy import Strategy
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]
 _LOADED: dict[tuple[str, tuple[tuple[str, Any], ...]], Policy] = {}

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from strategies.base import Strategy
+from simulator.strategy import Strategy
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

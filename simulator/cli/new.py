@@ -16,6 +16,7 @@ import typer
 from simulator.cli.common import HELP_OPTIONS, user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES
+from simulator.strategy import API_VERSION
 
 app = typer.Typer(help="Create starting files.", no_args_is_help=True, context_settings=HELP_OPTIONS)
 
@@ -24,24 +25,24 @@ _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 #: per game: imports, the body of ``_score(move)`` and what the view holds
 _GAME_CODE = {
     "sweep": (
-        "from simulator.games.sweep.moves import CAPTURE\n",
+        "from simulator.games.sweep import CAPTURE\n",
         "        # SweepMove(action, card, value, mask): action TRAIL, CAPTURE or BUILD\n"
-        "        # (simulator.games.sweep.moves); mask is every table card a capture takes.\n"
+        "        # (simulator.games.sweep); mask is every table card a capture takes.\n"
         "        # Prefer the capture taking most cards.\n"
         "        return move.mask.bit_count() if move.action == CAPTURE else 0",
         "SweepView: hand and table bitmasks, builds, piles, history",
     ),
     "seep": (
-        "from simulator.games.seep.moves import CAPTURE\n",
+        "from simulator.games.seep import CAPTURE\n",
         "        # SeepMove(action, card, value, floor): action BID, CAPTURE, HOUSE, BREAK or THROW\n"
-        "        # (simulator.games.seep.moves); floor is the loose cards taken. Prefer big captures.\n"
+        "        # (simulator.games.seep); floor is the loose cards taken. Prefer big captures.\n"
         "        return move.floor.bit_count() if move.action == CAPTURE else 0",
         "SeepView: hand and loose bitmasks, houses, bid, played, history",
     ),
     "sueca": (
-        "from simulator.games.sueca.cards import POINTS\nfrom simulator.games.sueca.moves import PLAY\n",
+        "from simulator.games.sueca import PLAY, POINTS\n",
         "        # SuecaMove(action, card, value): action PASS, NULS, BID, TRUMP, CALL_CARD or PLAY\n"
-        "        # (simulator.games.sueca.moves). Play the card worth the fewest points;\n"
+        "        # (simulator.games.sueca). Play the card worth the fewest points;\n"
         "        # other decisions: the first legal one.\n"
         "        return -POINTS[move.card] if move.action == PLAY else 0",
         "SuecaView: phase, hand bitmask, calls, contract, trump, trick, tricks, scores",
@@ -50,7 +51,8 @@ _GAME_CODE = {
 
 _PLUGIN = '''"""{title}: a cardsim strategy plug-in for {game} (written by `cardsim new strategy`).
 
-Change `choose` (and `_score`); the strategy API is in docs/strategies.md.
+Change `choose` (and `_score`); the strategy API is in docs/strategies.md: import only what
+simulator.api and the game packages it lists export.
 Run it: cardsim run {folder}/tournament.yaml
 """
 
@@ -60,8 +62,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
-{imports}from strategies.base import Strategy
 
+from simulator.api import Strategy
+{imports}
 
 class {cls}Params(BaseModel):
     """Parameters, set under `params:` in {name}.yaml and checked when a run starts."""
@@ -76,6 +79,9 @@ class {cls}(Strategy):
     games: ClassVar[tuple[str, ...]] = ("{game}",)
     Params: ClassVar[type[BaseModel]] = {cls}Params
     summary: ClassVar[str] = "{title}: the best-scoring legal move, sometimes a random one."
+    #: the plug-in API this was written for: another cardsim version refuses to load it and
+    #: says what changed (CHANGELOG.md), instead of letting it play wrongly
+    api_version: ClassVar[int] = {api_version}
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         # view: what this seat may see, a {view_doc}
@@ -172,6 +178,7 @@ def new_strategy(
         "imports": imports,
         "score": score,
         "view_doc": view_doc,
+        "api_version": API_VERSION,
     }
     files = {
         out / f"{module}.py": _PLUGIN.format(**fields),

@@ -38,8 +38,8 @@ from simulator.rl.actions import codec_for
 from simulator.rl.core import Core, Turn, make_turn
 from simulator.rl.observe import FLOAT32, encoder_for, raw_encoder_for
 from simulator.shuffle import seeded_rng
+from simulator.strategy import DealResult, Strategy
 from simulator.variants import resolve_variant
-from strategies.base import DealResult, Strategy
 
 REWARDS = ("points", "margin", "win")
 #: a variant: a preset name, a mapping (``base`` plus rule overrides, as in a tournament), or rules

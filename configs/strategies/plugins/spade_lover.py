@@ -1,8 +1,9 @@
 """An example user plug-in, loaded by path from configs/strategies/spade-lover.yaml.
 
 It shows the whole plug-in contract: a ``Strategy`` subclass, declared and
-validated parameters, the games it supports, and a ``choose`` that reads only
-the view and the legal moves.
+validated parameters, the games it supports, the plug-in API version it was
+written for, and a ``choose`` that reads only the view and the legal moves.
+It imports only the stable surface that ``simulator.api`` lists.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from simulator.api import Strategy
 from simulator.cards import RANK, SPADE_MASK
 from simulator.games.sweep import CAPTURE, TRAIL
-from strategies.base import Strategy
 
 
 class SpadeLoverParams(BaseModel):
@@ -29,6 +30,7 @@ class SpadeLover(Strategy):
     games: ClassVar[tuple[str, ...]] = ("sweep",)
     Params: ClassVar[type[BaseModel]] = SpadeLoverParams
     summary: ClassVar[str] = "Sweep capture that values spades and the ace of spades highly."
+    api_version: ClassVar[int] = 2
 
     def _value(self, mask: int) -> float:
         p = self.params

@@ -1,6 +1,15 @@
 """Sueca italienne: 5 players, point auction, secret called-card partner (rules/sueca_italienne.md)."""
 
-from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS, trick_value
+from .cards import (
+    PACK_CARDS,
+    PACK_MASK,
+    POINTS,
+    STRENGTH,
+    SUIT_PACK_MASK,
+    TOTAL_POINTS,
+    TRUMP_BONUS,
+    trick_value,
+)
 from .determinize import determinize
 from .game import GAME, SuecaGame
 from .moves import (
@@ -49,6 +58,7 @@ __all__ = [
     "POINTS",
     "STRENGTH",
     "SUIT_PACK_MASK",
+    "TOTAL_POINTS",
     "TRUMP",
     "TRUMPS",
     "TRUMP_BONUS",

@@ -11,7 +11,7 @@ import pytest
 
 from simulator.cards import FACE_MASK, RANK, card_str, mask_of, parse_card, parse_cards
 from simulator.games.sweep import BUILD, CAPTURE, GAME, TRAIL, SweepMove, SweepState, SweepView, make_rules
-from strategies.greedy_sweep import choose as greedy_choose
+from strategies.greedy.sweep import choose as greedy_choose
 from tests.games.sweep.helpers import state_at
 
 

@@ -1,21 +1,29 @@
-"""One-ply greedy play, dispatched to a per-game rule of thumb."""
+"""One-ply greedy play, dispatched to a per-game rule of thumb.
+
+Each game's rule is the module ``strategies.greedy.<game>``, found by the games' registry
+(:func:`simulator.games.game_part`); it declares the names of :data:`GAME_MODULE_NAMES`:
+``choose(view, moves, rng)`` and ``WANTS_VIEW`` (False when the rule reads only the moves, so
+the runner need not build a view).
+"""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from strategies.base import Strategy
+from simulator.games import game_part
+from simulator.strategy import Strategy
 
+#: what every ``strategies.greedy.<game>`` module declares (a test checks each declared game)
+GAME_MODULE_NAMES = ("choose", "WANTS_VIEW")
 _CHOOSERS: dict[str, tuple[Callable[..., Any], bool]] = {}
 
 
 def _chooser(game: str) -> tuple[Callable[..., Any], bool]:
-    """The game's ``choose`` and whether it reads the view (a module's ``WANTS_VIEW``, default True)."""
+    """The game's ``choose`` and whether it reads the view."""
     if game not in _CHOOSERS:
-        module = importlib.import_module(f"strategies.greedy_{game}")
-        _CHOOSERS[game] = (module.choose, getattr(module, "WANTS_VIEW", True))
+        module = game_part(game, "strategies.greedy")
+        _CHOOSERS[game] = (module.choose, module.WANTS_VIEW)
     return _CHOOSERS[game]
 
 

@@ -1,8 +1,10 @@
 """The heuristic plug-in: a strategy written in YAML alone, as weights of named move features.
 
 Every legal move gets the score ``sum(weight * feature)`` and the best is played (ties by the
-seat's RNG). The features of each game live in ``strategies/heuristic_<game>.py``; each one is
-a parameter ``<game>_<feature>`` with its default weight and one line of help, so
+seat's RNG). The features of each game live in ``strategies/heuristic/<game>.py``, found by the
+games' registry (:func:`simulator.games.game_part`), which declares the names of
+:data:`GAME_MODULE_NAMES`: ``FEATURES`` and ``feature_rows(view, moves)``. Each feature is a
+parameter ``<game>_<feature>`` with its default weight and one line of help, so
 ``cardsim list strategies`` lists them, a personality is a YAML file of weights, and an unknown
 feature or a weight that is not a finite number is reported with its file and key.
 """
@@ -15,16 +17,25 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from strategies import heuristic_seep, heuristic_sueca, heuristic_sweep
-from strategies.base import Strategy
-from strategies.heuristic_features import Feature
+from simulator.games import game_part
+from simulator.strategy import Strategy
+from strategies.heuristic.features import Feature
+
+#: the games the heuristic plays
+GAMES = ("sweep", "seep", "sueca")
+#: what every ``strategies.heuristic.<game>`` module declares (a test checks each game of GAMES)
+GAME_MODULE_NAMES = ("FEATURES", "feature_rows")
+
+
+def _game_features(
+    game: str,
+) -> tuple[tuple[Feature, ...], Callable[[Any, Sequence[Any]], list[list[float]]]]:
+    module = game_part(game, "strategies.heuristic")
+    return module.FEATURES, module.feature_rows
+
 
 #: game -> (its feature table, the function giving one row of feature values per move)
-GAME_FEATURES: dict[str, tuple[tuple[Feature, ...], Callable[[Any, Sequence[Any]], list[list[float]]]]] = {
-    "sweep": (heuristic_sweep.FEATURES, heuristic_sweep.feature_rows),
-    "seep": (heuristic_seep.FEATURES, heuristic_seep.feature_rows),
-    "sueca": (heuristic_sueca.FEATURES, heuristic_sueca.feature_rows),
-}
+GAME_FEATURES = {game: _game_features(game) for game in GAMES}
 TIE = 1e-9  # scores closer than this are a tie
 
 
@@ -43,7 +54,7 @@ HeuristicParams = _params_model()
 class HeuristicStrategy(Strategy):
     """Plays the legal move with the highest weighted sum of features."""
 
-    games: ClassVar[tuple[str, ...]] = tuple(GAME_FEATURES)
+    games: ClassVar[tuple[str, ...]] = GAMES
     Params: ClassVar[type[BaseModel]] = HeuristicParams
     summary: ClassVar[str] = (
         "Weighted sum of named move features; weights are params <game>_<feature> (a personality is a "

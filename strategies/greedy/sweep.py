@@ -16,7 +16,7 @@ from typing import Final
 from simulator.cards import RANK, SPADE_MASK, SUIT
 from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 
-#: the rule reads only the moves: the runner need not build a view (strategies/greedy.py)
+#: the rule reads only the moves: the runner need not build a view (strategies/greedy/plugin.py)
 WANTS_VIEW: Final = False
 #: per card, its order among trails: lowest value first, then a non-spade (suit 0 is spades), then card
 TRAIL_ORDER: Final = tuple(RANK[c] << 8 | (SUIT[c] == 0) << 6 | c for c in range(52))

@@ -11,6 +11,13 @@ mean outcome for its side, the heuristic's first choice unless another move beat
 run is reproducible, unless
 ``time_budget`` is set: sampling then stops when the budget is spent, which depends on the
 machine's speed and load.
+
+What differs between games lives in ``strategies/montecarlo/<game>.py``, found by the games'
+registry (:func:`simulator.games.game_part`), which declares the names of
+:data:`GAME_MODULE_NAMES`: the default rollout policy ``ROLLOUT`` (a strategy class), the
+default ``SAMPLES`` and ``EPSILON``, ``match_target(rules)`` (the scale of a match lead) and
+``EARLY_STOP``: None, or ``(decided, margin)`` when a rollout can stop before the deal ends
+(``decided(state)``) and ``margin(state, side)`` scores the unfinished deal.
 """
 
 from __future__ import annotations
@@ -21,14 +28,22 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from simulator.errors import UserError
-from simulator.games import get_game
+from simulator.games import game_part, get_game
 from simulator.plugins import load_class, load_strategy
-from strategies.base import Strategy
+from simulator.strategy import Strategy
 from strategies.heuristic import HeuristicStrategy
-from strategies.montecarlo_outcome import deal_margin, match_outcome
-from strategies.montecarlo_rollout import SeepRollout
-from strategies.montecarlo_rollout_sueca import SuecaRollout, sueca_decided, sueca_margin
-from strategies.montecarlo_search import Rollout, Search
+from strategies.montecarlo.outcome import deal_margin, match_outcome
+from strategies.montecarlo.search import Rollout, Search
+
+#: the games montecarlo plays
+GAMES = ("sweep", "seep", "sueca")
+#: what every ``strategies.montecarlo.<game>`` module declares (a test checks each game of GAMES)
+GAME_MODULE_NAMES = ("ROLLOUT", "SAMPLES", "EPSILON", "match_target", "EARLY_STOP")
+
+
+def _defaults(name: str) -> str:
+    """``sweep 80, seep 6, ...``: one default of every game, for the parameters' help."""
+    return ", ".join(f"{game} {getattr(game_part(game, 'strategies.montecarlo'), name)}" for game in GAMES)
 
 
 class MonteCarloParams(BaseModel):
@@ -38,21 +53,21 @@ class MonteCarloParams(BaseModel):
         ge=1,
         le=100_000,
         description="deals sampled per decision, each playing every candidate out (default: per game, "
-        "sweep 80, seep 6, sueca 16: about 20-50 decisions per CPU second)",
+        f"{_defaults('SAMPLES')}: about 20-50 decisions per CPU second)",
     )
     rollout: str | None = Field(
         None,
         min_length=1,
         description="rollout policy: a registered strategy name or a strategy YAML file, not montecarlo "
-        "(default: greedy; in Seep greedy that fears sweeps, strategies/montecarlo_rollout.py; in Sueca "
-        "the default heuristic's choices, strategies/montecarlo_rollout_sueca.py)",
+        "(default: greedy; in Seep greedy that fears sweeps, strategies/montecarlo/seep.py; in Sueca "
+        "the default heuristic's choices, strategies/montecarlo/sueca.py)",
     )
     epsilon: float | None = Field(
         None,
         ge=0,
         le=1,
-        description="chance that a rollout move is uniform instead (default: 0.1; sueca 0: its rollout "
-        "policy is the heuristic's play, random moves would only blur that model)",
+        description=f"chance that a rollout move is uniform instead (default: {_defaults('EPSILON')}; "
+        "sueca's rollout policy is the heuristic's play, random moves would only blur that model)",
     )
     time_budget: float | None = Field(
         None,
@@ -85,18 +100,10 @@ class MonteCarloParams(BaseModel):
         return ref
 
 
-#: the rollout policy of a game when ``rollout`` is not set (other games: greedy)
-_DEFAULT_ROLLOUTS: dict[str, type[Strategy]] = {"seep": SeepRollout, "sueca": SuecaRollout}
-#: default samples per decision: what one core plays at >= 20 decisions/s median in each game
-DEFAULT_SAMPLES = {"sweep": 80, "seep": 6, "sueca": 16}
-#: default chance of a uniform rollout move: Sueca's rollout policy models the heuristic exactly
-DEFAULT_EPSILON = {"sweep": 0.1, "seep": 0.1, "sueca": 0.0}
-
-
 class MonteCarloStrategy(Strategy):
     """Determinized Monte Carlo: sample the hidden cards, play each move out, keep the best mean."""
 
-    games: ClassVar[tuple[str, ...]] = ("sweep", "seep", "sueca")
+    games: ClassVar[tuple[str, ...]] = GAMES
     Params: ClassVar[type[BaseModel]] = MonteCarloParams
     summary: ClassVar[str] = (
         "Samples the unseen cards (GAME.determinize), plays every move out with an epsilon-greedy "
@@ -111,27 +118,31 @@ class MonteCarloStrategy(Strategy):
         key = (game, players)
         if key not in self._agents:
             ref: str | None = self.params.rollout  # type: ignore[attr-defined]
-            if ref is None and game in _DEFAULT_ROLLOUTS:
-                self._agents[key] = [_DEFAULT_ROLLOUTS[game]() for _ in range(players)]
+            if ref is None:
+                policy = game_part(game, "strategies.montecarlo").ROLLOUT
+                self._agents[key] = [policy() for _ in range(players)]
             else:
-                spec = load_strategy(ref or "greedy")
+                spec = load_strategy(ref)
                 self._agents[key] = [spec.build() for _ in range(players)]
         return self._agents[key]
 
     def search(self, view: Any) -> Search:
         """The search of one decision (its sampler is the game's ``determinize``, nothing else)."""
         p: Any = self.params
-        game = get_game(view.game)
-        outcome = deal_margin if p.objective == "margin" else match_outcome(view.game, view.scores)
+        part = game_part(view.game, "strategies.montecarlo")
         agents = self._rollout_agents(view.game, view.rules.num_players)
-        epsilon = DEFAULT_EPSILON[view.game] if p.epsilon is None else p.epsilon
-        if view.game == "sueca" and p.objective == "margin":  # rollouts stop once the score is fixed
-            rollout = Rollout(agents, epsilon, view.game, sueca_decided)
-            outcome = sueca_margin
+        epsilon = part.EPSILON if p.epsilon is None else p.epsilon
+        if p.objective == "match":
+            rollout = Rollout(agents, epsilon, view.game)
+            outcome = match_outcome(view.game, view.scores, part.match_target)
+        elif part.EARLY_STOP is not None:  # rollouts stop once the score is fixed
+            decided, outcome = part.EARLY_STOP
+            rollout = Rollout(agents, epsilon, view.game, decided)
         else:
             rollout = Rollout(agents, epsilon, view.game)
-        sample = game.determinize  # type: ignore[attr-defined]
-        samples = p.samples or DEFAULT_SAMPLES[view.game]
+            outcome = deal_margin
+        sample = get_game(view.game).determinize  # type: ignore[attr-defined]
+        samples = p.samples or part.SAMPLES
         return Search(sample, rollout, outcome, samples, p.time_budget, p.confidence)
 
     def candidates(self, view: Any, moves: Sequence[Any]) -> Sequence[Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from simulator.cards import RANK
 from simulator.games.seep import (
@@ -25,6 +26,9 @@ from simulator.games.seep import (
     pile_points,
     with_action,
 )
+
+#: the rule reads the position (strategies/greedy/plugin.py)
+WANTS_VIEW: Final = True
 
 
 def sweep_value(view: SeepView, card: int) -> int:

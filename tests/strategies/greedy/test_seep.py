@@ -8,7 +8,7 @@ import pytest
 
 from simulator.cards import parse_card
 from simulator.games.seep import BID, CAPTURE, GAME, HOUSE, THROW
-from strategies.greedy_seep import choose
+from strategies.greedy.seep import choose
 from tests.games.seep.helpers import at, m
 
 STD = GAME.make_rules({})

@@ -17,7 +17,7 @@ from simulator.plugins import spec_from_yaml
 from simulator.variants import resolve_variant
 from strategies.greedy import GreedyStrategy
 from strategies.montecarlo import MonteCarloStrategy
-from strategies.montecarlo_outcome import margin
+from strategies.montecarlo.outcome import margin
 
 LOOKAHEAD_GAMES = [g for g in ("sweep", "seep", "sueca") if hasattr(get_game(g), "determinize")]
 CASES = {

@@ -1,4 +1,5 @@
-"""A lean Sueca italienne rollout policy for montecarlo: the default heuristic's choices, faster.
+"""Montecarlo in Sueca italienne: its defaults, and a lean rollout policy, the default heuristic's
+choices made faster.
 
 Greedy Sueca is a poor model of the seats a montecarlo search meets: it bids the lowest bid its
 rough estimate reaches, and in the play it never reads who can still beat a card. ``SuecaRollout``
@@ -8,13 +9,15 @@ not held as the called card, and the card whose trick points signed by the chanc
 the trick, minus the cost of trumps and high cards, scores best), with the same weights and the
 same tie rule, but scores only the features whose default weight is not zero, shares the trick's
 reading between the cards and values each bracket of the score table once. Only the view is read.
+
+The names montecarlo reads from every game's module (strategies/montecarlo/plugin.py) are at the end.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from simulator.games.sueca import (
     BID,
@@ -24,19 +27,19 @@ from simulator.games.sueca import (
     POINTS,
     STRENGTH,
     SUIT_PACK_MASK,
+    TOTAL_POINTS,
     TRUMP,
     SuecaMove,
     SuecaView,
     hand_scores,
     trick_value,
 )
-from simulator.games.sueca.cards import TOTAL_POINTS
-from strategies.base import Strategy
-from strategies.heuristic import TIE
-from strategies.heuristic_sueca import FEATURES, bid_value, fitted_estimate, nuls_weakness
-from strategies.heuristic_sueca_reading import side_chances, voids
-from strategies.montecarlo_outcome import margin
-from strategies.montecarlo_search import LazyView
+from simulator.strategy import Strategy
+from strategies.heuristic.plugin import TIE
+from strategies.heuristic.sueca import FEATURES, bid_value, fitted_estimate, nuls_weakness
+from strategies.heuristic.sueca_reading import side_chances, voids
+from strategies.montecarlo.outcome import margin
+from strategies.montecarlo.search import LazyView
 
 
 def _weight(name: str) -> float:
@@ -84,7 +87,7 @@ _STRONGER = tuple(
 
 
 class _Reader:
-    """``heuristic_sueca_reading.TrickReader`` computed lazily: the same chances (same floats), but
+    """``heuristic.sueca_reading.TrickReader`` computed lazily: the same chances (same floats), but
     only for the seats and suits asked, each seat's share of a suit once."""
 
     __slots__ = ("_any", "_shares", "sizes", "trump", "unseen", "viewer", "void")
@@ -275,3 +278,18 @@ def sueca_margin(state: Any, side: int) -> float:
     team = won[state.declarer] + won[state.partner]
     _, scores = hand_scores("points", state.declarer, state.partner, state.bid, team, 0, "bid")
     return margin(scores, side)
+
+
+#: the default rollout policy
+ROLLOUT: Final = SuecaRollout
+#: deals sampled per decision: what one core plays at >= 20 decisions/s median
+SAMPLES: Final = 16
+#: no uniform rollout moves: the rollout policy models the heuristic exactly, random moves would blur it
+EPSILON: Final = 0.0
+#: a points contract's rollout stops once its hand score is fixed
+EARLY_STOP: Final = (sueca_decided, sueca_margin)
+
+
+def match_target(rules: Any) -> float:
+    """The match total that decides the match: the target points (10 for a match without one)."""
+    return rules.target_points or 10

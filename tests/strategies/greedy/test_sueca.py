@@ -18,7 +18,7 @@ from simulator.games.sueca import (
     SuecaPosition,
     SuecaState,
 )
-from strategies.greedy_sueca import best_suit, choose, estimate
+from strategies.greedy.sueca import best_suit, choose, estimate
 
 HANDS = [
     "AS 7S KS JS QS 6S 5S 2C",

@@ -27,6 +27,9 @@ from simulator.games.sueca import (
     trick_value,
 )
 
+#: the rule reads the position (strategies/greedy/plugin.py)
+WANTS_VIEW: Final = True
+
 
 def _suit_stats() -> dict[int, tuple[int, int, int]]:
     """(cards, trick strength, card points) of every subset of one suit, keyed by its mask."""

@@ -7,8 +7,8 @@ import random
 from simulator.cards import mask_of, parse_cards
 from simulator.games.seep import SeepPosition, SeepRules, SeepState
 from strategies.greedy import GreedyStrategy
-from strategies.heuristic_cards import value_counts
-from strategies.montecarlo_rollout import SeepRollout, clearing_values
+from strategies.heuristic.cards import value_counts
+from strategies.montecarlo.seep import SeepRollout, clearing_values
 
 
 def _m(text: str) -> int:

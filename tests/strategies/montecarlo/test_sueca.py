@@ -8,11 +8,11 @@ import pytest
 
 from simulator.games.sueca import GAME, make_rules
 from strategies.heuristic import HeuristicStrategy
-from strategies.heuristic_sueca import FEATURES
+from strategies.heuristic.sueca import FEATURES
 from strategies.montecarlo import MonteCarloStrategy
-from strategies.montecarlo_outcome import deal_margin
-from strategies.montecarlo_rollout_sueca import USED, SuecaRollout, sueca_decided
-from strategies.montecarlo_search import LazyView, Rollout, Search
+from strategies.montecarlo.outcome import deal_margin
+from strategies.montecarlo.search import LazyView, Rollout, Search
+from strategies.montecarlo.sueca import USED, SuecaRollout, sueca_decided
 
 
 def test_uses_every_feature_the_default_heuristic_weighs():

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from strategies.base import Strategy
+from simulator.strategy import Strategy
 
 Sampler = Callable[[Any, random.Random], Any]
 Outcome = Callable[[Any, int], float]

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from simulator.cards import FACE_MASK, FULL_DECK, RANK, RANK_MASK, SPADE_MASK
 from simulator.games.sweep import BUILD, CAPTURE, TRAIL, SweepView
-from strategies.heuristic_cards import p_holds_any, partitions_into, value_counts
-from strategies.heuristic_features import Feature
+from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic.features import Feature
 
 ACE_OF_SPADES = 1  # mask of A♠ (card 0)
 

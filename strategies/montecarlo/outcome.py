@@ -6,7 +6,8 @@
   matches out per rollout would cost a hundred times more): the game's own match end rule is
   applied to the view's match totals plus this deal's points; a deal that ends the match is
   worth 1 to a winner (shared on a tie), 0 to a loser; otherwise 0.5 + 0.5 tanh(lead / target),
-  the lead being own total minus the best other total and the target the game's match target.
+  the lead being own total minus the best other total and the target the game's match target
+  (``match_target`` of ``strategies.montecarlo.<game>``).
 """
 
 from __future__ import annotations
@@ -29,16 +30,11 @@ def deal_margin(state: Any, side: int) -> float:
     return margin(state.side_points(), side)
 
 
-#: per game, the match total that decides the match (the scale of a lead)
-_TARGETS: dict[str, Callable[[Any], float]] = {
-    "sweep": lambda rules: rules.target_score,
-    "seep": lambda rules: rules.baazi_target,
-    "sueca": lambda rules: rules.target_points or 10,
-}
-
-
-def match_outcome(game_name: str, scores: Sequence[int]) -> Callable[[Any, int], float]:
-    """The ``match`` outcome of a deal played from match totals ``scores`` (the view's)."""
+def match_outcome(
+    game_name: str, scores: Sequence[int], target: Callable[[Any], float]
+) -> Callable[[Any, int], float]:
+    """The ``match`` outcome of a deal played from match totals ``scores`` (the view's); ``target``
+    gives the match total that decides the match from the rules (the scale of a lead)."""
     game = get_game(game_name)
     start = list(scores)
 
@@ -51,6 +47,6 @@ def match_outcome(game_name: str, scores: Sequence[int]) -> Callable[[Any, int],
             return 1.0 / len(winners) if side in winners else 0.0
         totals = match.totals  # type: ignore[attr-defined]
         lead = totals[side] - max(t for k, t in enumerate(totals) if k != side)
-        return 0.5 + 0.5 * math.tanh(lead / _TARGETS[game_name](state.rules))
+        return 0.5 + 0.5 * math.tanh(lead / target(state.rules))
 
     return outcome

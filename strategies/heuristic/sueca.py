@@ -5,7 +5,7 @@ the team's card points fitted on played-out deals (trumps held and their strengt
 and sevens, voids), with a risk feature that makes a personality bid more or less readily;
 nuls is called on weak hands. The trump is the suit with the best fitted estimate. In the play,
 the main feature is the trick's points signed by the chance that the trick ends with the seat's
-side (``heuristic_sueca_reading``: voids shown, who is likely a teammate, who can still beat
+side (``sueca_reading``: voids shown, who is likely a teammate, who can still beat
 the card); the others weigh trumps and high cards spent, winning or feeding tricks, not
 overtaking a known teammate, leading trumps while the partner is unknown and, in nuls, not
 taking a trick as declarer. Only the view is read.
@@ -17,11 +17,10 @@ import math
 from collections.abc import Sequence
 
 from simulator.games import sueca
-from simulator.games.sueca import SuecaView
-from simulator.games.sueca.cards import POINTS, STRENGTH, SUIT_PACK_MASK, trick_value
-from strategies.greedy_sueca import estimate
-from strategies.heuristic_features import Feature
-from strategies.heuristic_sueca_reading import TrickReader, side_chances, voids
+from simulator.games.sueca import POINTS, STRENGTH, SUIT_PACK_MASK, SuecaView, trick_value
+from strategies.greedy.sueca import estimate
+from strategies.heuristic.features import Feature
+from strategies.heuristic.sueca_reading import TrickReader, side_chances, voids
 
 FEATURES: tuple[Feature, ...] = (
     Feature("bid_margin", 0.0, "for a points bid: (estimated team card points - bid) / 10"),

@@ -17,10 +17,10 @@ from simulator.games.sweep import CAPTURE as CAPTURE_SWEEP
 from simulator.play import play_deal, reset_agents
 from simulator.plugins import describe_params, load_class, spec_from_yaml
 from simulator.variants import resolve_variant
-from strategies.heuristic import GAME_FEATURES, HeuristicStrategy
-from strategies.heuristic_cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic.plugin import GAME_FEATURES, HeuristicStrategy
+from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PERSONALITIES = sorted((ROOT / "configs/strategies").glob("heuristic*.yaml"))
 
 
@@ -150,7 +150,7 @@ def test_sweep_default_never_trails_when_a_sweep_is_there():
 
 
 def test_seep_points_feature_takes_the_most_card_points():
-    from strategies.greedy_seep import capture_value  # points and sweep bonus, computed independently
+    from strategies.greedy.seep import capture_value  # points and sweep bonus, computed independently
 
     checked = 0
     for view, moves, move in _decisions("seep", 4, _only("seep", points=1.0, sweep=1.0), deals=6):

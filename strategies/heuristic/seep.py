@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from simulator.cards import FULL_DECK, RANK, RANK_MASK
-from simulator.games.seep import BID, BREAK, CAPTURE, THROW, SeepView
-from simulator.games.seep.scoring import pile_points
-from strategies.heuristic_cards import p_holds_any, partitions_into, value_counts
-from strategies.heuristic_features import Feature
+from simulator.games.seep import BID, BREAK, CAPTURE, THROW, SeepView, pile_points
+from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic.features import Feature
 
 FEATURES: tuple[Feature, ...] = (
     Feature("points", 1.0, "card points the move captures (a captured house and the played card included)"),

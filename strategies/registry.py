@@ -1,9 +1,0 @@
-"""Built-in strategy names (DESIGN §4 `plugin:` short names)."""
-
-BUILTIN = {
-    "random": "strategies.random_play:RandomStrategy",
-    "greedy": "strategies.greedy:GreedyStrategy",
-    "heuristic": "strategies.heuristic:HeuristicStrategy",
-    "policy": "strategies.policy:PolicyStrategy",
-    "montecarlo": "strategies.montecarlo:MonteCarloStrategy",
-}

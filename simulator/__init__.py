@@ -2,6 +2,6 @@
 
 from simulator import native
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 native.startup()

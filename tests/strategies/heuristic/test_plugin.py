@@ -17,8 +17,8 @@ from simulator.games.sweep import CAPTURE as CAPTURE_SWEEP
 from simulator.play import play_deal, reset_agents
 from simulator.plugins import describe_params, load_class, spec_from_yaml
 from simulator.variants import resolve_variant
-from strategies.heuristic.plugin import GAME_FEATURES, HeuristicStrategy
 from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic.plugin import GAME_FEATURES, HeuristicStrategy
 
 ROOT = Path(__file__).resolve().parents[3]
 PERSONALITIES = sorted((ROOT / "configs/strategies").glob("heuristic*.yaml"))

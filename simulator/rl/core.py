@@ -24,8 +24,16 @@ from typing import Any, Final
 
 from simulator.games.seep import actions as seep_actions
 from simulator.games.seep import moves as seep_moves
-from simulator.games.seep.floors import BREAK_SHIFT, CAPTURE_KIND, HOUSE_SHIFT, THROW_KIND
-from simulator.games.seep.movelist import ACTION_SHIFT, FLOOR_BITS, VALUE_SHIFT, MoveList, concrete, move_of
+from simulator.games.seep.bits import (
+    ACTION_SHIFT,
+    BREAK_SHIFT,
+    CAPTURE_KIND,
+    FLOOR_BITS,
+    HOUSE_SHIFT,
+    THROW_KIND,
+    VALUE_SHIFT,
+)
+from simulator.games.seep.movelist import MoveList, concrete, move_of
 from simulator.games.seep.moves import SeepMove
 from simulator.games.seep.state import SeepState
 from simulator.games.sueca import actions as sueca_actions

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex, overload
 
 from mypy_extensions import mypyc_attr
 
+from simulator.cards import value_counts
 from simulator.games.seep.bits import ACTION_SHIFT, FLOOR_BITS, NO_CAPTURE, TARGETS, VALUE_SHIFT, Template
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
-from simulator.games.seep.swar import GROUP_LOW, canonical, value_counts
+from simulator.games.seep.swar import GROUP_LOW, canonical
 
 if TYPE_CHECKING:
     from simulator.games.seep.floors import FloorOptions

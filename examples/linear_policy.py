@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simulator.games.sweep.actions import ACTIONS
-from simulator.rl.observe.sweep import LAYOUT
+from simulator.rl.sweep.actions import ACTIONS
+from simulator.rl.sweep.observe import LAYOUT
 
 
 class LinearPolicy:

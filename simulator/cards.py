@@ -11,6 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+try:  # a machine int once compiled (masks stay below 2 ** 62); a plain int otherwise
+    from mypy_extensions import i64
+except ImportError:  # mypy_extensions comes with mypy, which only the build needs
+    i64 = int  # type: ignore[misc]
+
 Card = int
 CardMask = int
 
@@ -35,6 +40,10 @@ SUIT_MASK: Final = tuple(sum(1 << (4 * (r - 1) + s) for r in range(1, 14)) for s
 SPADE_MASK: Final = SUIT_MASK[SPADES]
 FACE_MASK: Final = RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
 NUMBER_MASK: Final = FULL_DECK & ~FACE_MASK
+
+#: SWAR popcount masks: the low bit of every 2-bit field, the low 2 bits of every 4-bit field
+_LOW2: Final = 0x5555555555555
+_LOW1: Final = 0x3333333333333
 
 _RANK_FROM_TEXT: Final = {name: r for r, name in enumerate(RANK_NAMES) if name}
 _RANK_FROM_TEXT["T"] = 10
@@ -90,3 +99,10 @@ def cards_of(mask: CardMask) -> Iterator[Card]:
 
 def mask_strs(mask: CardMask) -> list[str]:
     return [card_str(c) for c in cards_of(mask)]
+
+
+def value_counts(mask: i64) -> i64:
+    """The cards of each rank of ``mask`` as 4-bit counts, in place (a SWAR popcount of every
+    rank's four bits): the key the engines cache table and floor answers on."""
+    x = (mask & _LOW2) + (mask >> 1 & _LOW2)
+    return (x & _LOW1) + (x >> 2 & _LOW1)

@@ -1,8 +1,8 @@
 """Registry of the games cardsim plays.
 
 ``GAME_MODULES`` is the one list of games. Every other layer finds a game's pieces from its name
-by one convention, ``<package>.<game>`` (``simulator.rl.seep``, ``strategies.greedy.seep``), through
-:func:`game_part`, so a game added here is picked up everywhere without editing another list.
+by one convention, ``<package>.<game>`` (the RL package's ``seep``, a strategy family's ``seep``),
+through :func:`game_part`, so a game added here is picked up everywhere without editing another list.
 """
 
 from __future__ import annotations

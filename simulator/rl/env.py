@@ -35,7 +35,8 @@ from simulator.games import get_game
 from simulator.games.base import RulesBase
 from simulator.plugins import load_strategy
 from simulator.rl.actions import codec_for
-from simulator.rl.core import Core, Turn, make_turn
+from simulator.rl.core import Core, make_turn
+from simulator.rl.masks import Turn
 from simulator.rl.observe import FLOAT32, encoder_for, raw_encoder_for
 from simulator.shuffle import seeded_rng
 from simulator.strategy import DealResult, Strategy

@@ -18,11 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.cards import RANK, cards_of, mask_of
-from simulator.games import get_game
+from simulator.games import available_games, game_part, get_game
 from simulator.games.sweep import BUILD, CAPTURE, TRAIL, SweepMove, SweepPosition, SweepState
 from simulator.rl import make_env
 from simulator.rl.actions import codec_for
-from simulator.rl.actions.steps import Turn
+from simulator.rl.actions.steps import Turn as ListTurn
+from simulator.rl.core import make_turn
+from simulator.rl.masks import Turn
+from simulator.rl.observe import raw_encoder_for
 from simulator.variants import resolve_variant
 from tests.rl.positions import GAMES, random_positions
 
@@ -33,7 +36,7 @@ def tree(codec, state, generic=False):
     view, moves = state.view(state.current_player()), state.legal_moves()
 
     def build(path):
-        t = Turn(codec, moves) if generic else codec.turn(view, moves)
+        t = ListTurn(codec, moves) if generic else codec.turn(view, moves)
         for a in path:
             t.step(a)
         return t
@@ -249,9 +252,16 @@ def test_seep_bids_are_complete_moves() -> None:
     assert {codec.decode(i, state) for i in ids} == set(state.legal_moves())
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_each_game_object_carries_its_codec(game: str) -> None:
-    assert get_game(game).actions is codec_for(game)
+@pytest.mark.parametrize("game", available_games())
+def test_each_game_has_its_rl_pieces_by_convention(game: str) -> None:
+    """simulator/rl/<game>/ holds the codec (actions.py), the environments' turn (masks.py) and
+    the observation (observe.py), and the lookups by name find them there."""
+    part = game_part(game, "simulator.rl")
+    assert codec_for(game) is part.ACTIONS
+    assert raw_encoder_for(game) == (part.LAYOUT, part.encode)
+    turn = make_turn(game, part.ACTIONS.size, part.ACTIONS.take)
+    assert isinstance(turn, Turn) and type(turn) is part.TURN
+    assert (turn.size, turn.take) == (part.ACTIONS.size, part.ACTIONS.take)
 
 
 @pytest.mark.parametrize(
@@ -259,7 +269,7 @@ def test_each_game_object_carries_its_codec(game: str) -> None:
 )
 def test_seep_env_masks_are_those_of_the_move_list(variant: str, players: int) -> None:
     """The environment's Seep masks (read from chunk kinds and the chosen chunk's templates,
-    simulator/rl/core.py) are, at every step of random deals, those of the generic turn over
+    simulator/rl/seep/masks.py) are, at every step of random deals, those of the generic turn over
     the engine's listed moves (forced steps taken by both), read once or twice, and the move
     played is the generic turn's."""
     codec = codec_for("seep")
@@ -270,7 +280,7 @@ def test_seep_env_masks_are_those_of_the_move_list(variant: str, players: int) -
         env.reset(seed=seed)
         raw = env.unwrapped
         while not raw.deal.is_over():
-            ref = Turn(codec, raw.deal.legal_moves())
+            ref = ListTurn(codec, raw.deal.legal_moves())
             plays = len(raw.deal.history)
             while len(raw.deal.history) == plays:
                 agent = env.agent_selection

@@ -11,7 +11,7 @@ np = pytest.importorskip("numpy")
 
 from simulator.games import get_game  # noqa: E402
 from simulator.rl.observe import encoder_for  # noqa: E402
-from simulator.rl.observe.seep import captured_piles  # noqa: E402
+from simulator.rl.seep.observe import captured_piles  # noqa: E402
 from tests.rl.positions import GAMES, random_positions  # noqa: E402
 
 FULL = (1 << 52) - 1

@@ -14,6 +14,7 @@ from simulator.games import get_game  # noqa: E402
 from simulator.play import play_deal, reset_agents  # noqa: E402
 from simulator.plugins import spec_from_yaml  # noqa: E402
 from simulator.rl import sweep_env  # noqa: E402
+from simulator.rl.actions import codec_for  # noqa: E402
 from simulator.rl.actions.steps import complete  # noqa: E402
 from simulator.variants import resolve_variant  # noqa: E402
 from strategies.base import Strategy  # noqa: E402
@@ -59,7 +60,7 @@ def test_the_policy_plays_the_move_of_the_id_it_returns(game: str) -> None:
     calls = [c for a in agents for c in a.calls]
     assert calls
     for view, moves, move in calls:
-        turn = g.actions.turn(view, moves)
+        turn = codec_for(game).turn(view, moves)
         while turn.move is None:  # the highest id at every step that has a choice
             turn.step(max(turn.options()))
             complete(turn)

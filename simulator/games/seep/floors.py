@@ -18,15 +18,19 @@ from typing import Any, Final, TypeVar
 from mypy_extensions import mypyc_attr
 
 from simulator.cards import RANK_MASK
-from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
-from simulator.games.seep.movelist import (
+from simulator.games.seep.bits import (
     ACTION_SHIFT,
+    BREAK_KINDS,
+    CAPTURE_KIND,
+    HOUSE_KINDS,
     HOUSE_TO_CAPTURE,
     NO_CAPTURE,
     TARGETS,
+    THROW_KIND,
     VALUE_SHIFT,
     Template,
 )
+from simulator.games.seep.combos import VALUE, family_unions, maximal_unions
 from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE, THROW
 from simulator.games.seep.swar import canonical
 
@@ -51,14 +55,6 @@ _NO_OPTION: Final[HouseOption] = ((), ())
 #: sums t that still leave room for a card of value v (t + v <= 13), by v
 _ROOM: Final[tuple[int, ...]] = tuple((1 << max(14 - v, 0)) - 1 for v in range(14))
 
-
-#: the bits of :meth:`FloorOptions.kinds`
-CAPTURE_KIND: Final = 1
-THROW_KIND: Final = 2
-HOUSE_SHIFT: Final = 2  # five bits from here: the houses of V = 9..13
-BREAK_SHIFT: Final = 7  # four bits from here: the breaks to V = 10..13
-HOUSE_KINDS: Final = 1 << HOUSE_SHIFT
-BREAK_KINDS: Final = 1 << BREAK_SHIFT
 
 #: where the memo slots of the optional-family unions and of the house options start
 XUNIONS: Final = 14
@@ -221,7 +217,7 @@ class FloorOptions:
     def kinds(self, key: i64) -> i64:
         """Which moves the templates of a chunk key are, building none (as :meth:`templates` has
         them): ``CAPTURE_KIND``, ``THROW_KIND``, a HOUSE of value V at ``HOUSE_KINDS << V - 9``,
-        a BREAK to V at ``BREAK_KINDS << V - 10`` (the RL masks' heads, simulator/rl/core.py)."""
+        a BREAK to V at ``BREAK_KINDS << V - 10`` (simulator/games/seep/bits.py)."""
         caps = self._captures_of(key)
         out: i64 = 0
         if caps is None:
@@ -258,7 +254,7 @@ class FloorOptions:
 
     def of_kind(self, key: i64, action: i64, value: i64) -> tuple[Template, ...]:
         """The templates of a chunk key of one action (of value ``value`` for a HOUSE or a BREAK),
-        in :meth:`templates` order, reading no other: one RL head's moves (simulator/rl/core.py)."""
+        in :meth:`templates` order, reading no other: the moves of one kind and value of a chunk."""
         if action == THROW:
             return _THROWS if self._captures_of(key) is None else ()
         if action == CAPTURE:

@@ -6,7 +6,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from simulator.games.seep.actions import ACTIONS
 from simulator.games.seep.determinize import determinize
 from simulator.games.seep.events import render_event
 from simulator.games.seep.match import SeepMatch
@@ -20,8 +19,6 @@ class SeepGame:
     """The Seep engine as seen by the runner (``simulator.games.base.Game``)."""
 
     name = "seep"
-    #: integer action ids of every move (simulator/rl/actions)
-    actions = ACTIONS
     title = "Seep"
     allowed_players = (2, 3, 4)
     default_players = 4

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from simulator.cards import RANK_MASK
+from simulator.cards import RANK_MASK, value_counts
+from simulator.games.seep.bits import SBIT
 from simulator.games.seep.floors import floor_of
-from simulator.games.seep.movelist import SBIT, WIDE, MoveList, chunk_key
+from simulator.games.seep.movelist import WIDE, MoveList, chunk_key
 from simulator.games.seep.moves import BID, SeepMove
-from simulator.games.seep.swar import value_counts
 
 if TYPE_CHECKING:
     from simulator.games.seep.state import SeepState

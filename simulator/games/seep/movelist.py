@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex, overload
 
 from mypy_extensions import mypyc_attr
 
+from simulator.cards import value_counts
+from simulator.games.seep.bits import ACTION_SHIFT, FLOOR_BITS, NO_CAPTURE, TARGETS, VALUE_SHIFT, Template
 from simulator.games.seep.moves import CAPTURE, THROW, SeepMove
-from simulator.games.seep.swar import GROUP_LOW, canonical, value_counts
+from simulator.games.seep.swar import GROUP_LOW, canonical
 
 if TYPE_CHECKING:
     from simulator.games.seep.floors import FloorOptions
@@ -29,22 +31,8 @@ try:  # a machine int once compiled (masks stay below 2 ** 62); a plain int othe
 except ImportError:  # mypy_extensions comes with mypy, which only the build needs
     i64 = int  # type: ignore[misc]
 
-#: a move but its card, packed in one int below 2 ** 62 (a machine int once compiled):
-#: ``action << ACTION_SHIFT | value << VALUE_SHIFT | canonical floor mask``
-Template = int
-ACTION_SHIFT: Final = 56
-VALUE_SHIFT: Final = 52
-FLOOR_BITS: Final = (1 << 52) - 1
-
 _new: Final = tuple.__new__
 _Move: Final = SeepMove  # a static, not a module dict lookup at every move
-#: flag bit of house value V = 9..13 in the per-position target masks (0 below 9), spread so that
-#: SWAR popcounts of a hand give them directly (``movegen``)
-SBIT: Final[tuple[int, ...]] = tuple(8 << 4 * (V - 9) if V >= 9 else 0 for V in range(14))
-TARGETS: Final = 0x88888  # every flag
-#: chunk key bits (``chunk_key``): a v-house to capture; no capture allowed
-HOUSE_TO_CAPTURE: Final = 16
-NO_CAPTURE: Final = 32
 #: the moves without floor cards indexed so far, by card << 7 | action << 4 | value: most moves
 #: picked at random have no floor cards
 _FLOORLESS: Final[list[SeepMove | None]] = [None] * (52 << 7)
@@ -255,8 +243,8 @@ class MoveList:
 
     def layout(self) -> tuple[i64, i64, i64, FloorOptions]:
         """(hand, loose cards, chunk values 4 bits each first chunk lowest, floor options): with
-        :meth:`key`, what the RL action masks (simulator/rl/core.py) name each move's head from,
-        building no move (a fixed-length tuple: no object once compiled)."""
+        :meth:`key` and ``FloorOptions.kinds``/``of_kind``, the moves of a chunk by kind, building
+        no move (a fixed-length tuple: no object once compiled)."""
         return self._hand, self._loose, self._values, self._info
 
     def with_action(self, action: int) -> list[SeepMove]:

@@ -1,7 +1,8 @@
-"""SWAR arithmetic on 52-bit card masks: per-value counts and canonical floors, one 4-bit group per value.
+"""SWAR arithmetic on 52-bit card masks: canonical floors, one 4-bit group per value.
 
-Move generation keys its caches on these (floors.py, movegen.py) and the move list turns a
-canonical floor back into cards (movelist.py), so the three share one definition.
+Move generation keys its caches on the per-value counts (``simulator.cards.value_counts``) and
+their canonical floors (floors.py, movegen.py), and the move list turns a canonical floor back
+into cards (movelist.py), so the three share one definition.
 """
 
 from __future__ import annotations
@@ -15,21 +16,12 @@ except ImportError:  # mypy_extensions comes with mypy, which only the build nee
 
 #: bit 0 of each of the 13 rank groups
 GROUP_LOW: Final = 0x1111111111111
-#: SWAR popcount masks: the low bit of every 2-bit field, the low 2 bits of every 4-bit field
-_LOW2: Final = 0x5555555555555
-_LOW1: Final = 0x3333333333333
 #: 4, 5, 6, 7 and 8 in every 4-bit rank group
 _C4: Final = 0x4444444444444
 _C5: Final = 0x5555555555555
 _C6: Final = 0x6666666666666
 _C7: Final = 0x7777777777777
 _C8: Final = 0x8888888888888
-
-
-def value_counts(loose: i64) -> i64:
-    """The cards per value as 4-bit counts (the cache key of a floor), by SWAR popcounts."""
-    x = (loose & _LOW2) + (loose >> 1 & _LOW2)
-    return (x & _LOW1) + (x >> 2 & _LOW1)
 
 
 def canonical(counts: i64) -> i64:

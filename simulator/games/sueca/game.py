@@ -6,8 +6,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from simulator.games.sueca.actions import ACTIONS
-
 from .determinize import determinize
 from .events import render_event
 from .match import SuecaMatch
@@ -19,8 +17,6 @@ from .view import SuecaView
 
 class SuecaGame:
     name = "sueca"
-    #: integer action ids of every move (simulator/rl/actions)
-    actions = ACTIONS
     title = "Sueca italienne"
     allowed_players = (NUM_PLAYERS,)
     default_players = NUM_PLAYERS

@@ -6,7 +6,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from simulator.games.sweep.actions import ACTIONS
 from simulator.games.sweep.determinize import determinize
 from simulator.games.sweep.events import render_event
 from simulator.games.sweep.match import SweepMatch
@@ -20,8 +19,6 @@ class SweepGame:
     """The Sweep engine as the ``Game`` protocol of base.py describes it."""
 
     name = "sweep"
-    #: integer action ids of every move (simulator/rl/actions)
-    actions = ACTIONS
     title = "Sweep"
     allowed_players = (2, 3, 4)
     default_players = 4

@@ -1,6 +1,6 @@
 """Integer action ids for every move of each game (pure Python: the core install has them too).
 
-Each game's codec is ``GAME.actions`` (simulator/games/<game>/actions.py): ``size`` ids;
+Each game's codec is ``ACTIONS`` of simulator/rl/<game>/actions.py (:func:`codec_for`): ``size`` ids;
 ``encode(move)``, the ids of the move's steps from the move alone (one id for a Sueca move, a
 trail or a throw; a capture is its card's head id, one id per card taken, then done: see
 steps.py for why); ``decode(ids, state)``, the legal move those ids name; ``turn(view, moves)``,
@@ -10,9 +10,10 @@ a decision in progress whose ``options()`` are the ids legal now (the exact acti
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
+
+from simulator.games import game_part
 
 
 class Decision(Protocol):
@@ -50,5 +51,6 @@ class ActionCodec(Protocol):
 
 
 def codec_for(game: str) -> ActionCodec:
-    """The action codec of a game by name (also ``GAME.actions``)."""
-    return importlib.import_module(f"simulator.games.{game}.actions").ACTIONS
+    """The action codec of a game by name: ``ACTIONS`` of simulator/rl/<game>/actions.py."""
+    codec: ActionCodec = game_part(game, "simulator.rl").ACTIONS
+    return codec

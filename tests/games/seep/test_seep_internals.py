@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from simulator.cards import RANK_MASK
+from simulator.cards import RANK_MASK, value_counts
 from simulator.games.seep import (
     GAME,
     HUNDRED_POINTS,
@@ -16,18 +16,18 @@ from simulator.games.seep import (
     pile_points,
     with_action,
 )
-from simulator.games.seep.floors import (
-    _CACHE_LIMIT,
+from simulator.games.seep.bits import (
+    ACTION_SHIFT,
     BREAK_KINDS,
     CAPTURE_KIND,
     HOUSE_KINDS,
     THROW_KIND,
-    FloorOptions,
-    _store,
+    VALUE_SHIFT,
 )
-from simulator.games.seep.movelist import ACTION_SHIFT, VALUE_SHIFT, WIDE, move_of
+from simulator.games.seep.floors import _CACHE_LIMIT, FloorOptions, _store
+from simulator.games.seep.movelist import WIDE, move_of
 from simulator.games.seep.moves import BREAK, CAPTURE, HOUSE, THROW
-from simulator.games.seep.swar import canonical, value_counts
+from simulator.games.seep.swar import canonical
 from tests.games.seep.helpers import at, m
 
 

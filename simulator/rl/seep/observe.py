@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Final
 
 from simulator.games.seep import moves as seep_moves
-from simulator.games.seep.actions import BIDS, BREAKS, HOUSES
 from simulator.games.seep.moves import SeepMove
 from simulator.games.seep.rules import SeepRules
 from simulator.games.seep.view import SeepView
 from simulator.rl.observe.layout import Layout, rules_info
+from simulator.rl.seep.actions import head_parts
 
 LAYOUT = Layout(
     cards=(
@@ -63,9 +63,7 @@ _SCALAR_SIZE: Final = LAYOUT.scalar_size
 _CAPTURE: Final = seep_moves.CAPTURE
 _HOUSE: Final = seep_moves.HOUSE
 _BREAK: Final = seep_moves.BREAK
-_HEAD_HOUSES: Final[int] = HOUSES
-_HEAD_BREAKS: Final[int] = BREAKS
-_HEAD_BIDS: Final[int] = BIDS
+_BID_MOVE: Final = seep_moves.BID
 
 
 def captured_piles(
@@ -149,18 +147,13 @@ def encode(view: SeepView, head: int = -1, taken: int = 0) -> bytearray:
         s[_RULES + j] = flag
     pending = 0
     kind = 0
-    if 52 <= head < _HEAD_BIDS:  # a capture, house or break being decided
-        if head < _HEAD_HOUSES:
-            kind, card = 1, head - 52
-        elif head < _HEAD_BREAKS:
-            card = (head - _HEAD_HOUSES) // 5
-            kind = 2
-            s[_DECISION_VALUE + (head - _HEAD_HOUSES) % 5] = 1.0
-        else:
-            card = (head - _HEAD_BREAKS) // 4
-            kind = 3
-            s[_DECISION_VALUE + (head - _HEAD_BREAKS) % 4 + 1] = 1.0
-        pending = 1 << card
+    if head >= 52:
+        action, card, value = head_parts(head)
+        if action != _BID_MOVE:  # a capture, house or break being decided (a bid is its head alone)
+            kind = 1 if action == _CAPTURE else 2 if action == _HOUSE else 3
+            if value >= 0:  # a house's value V, a break's V' (10..13 at slots 1..4)
+                s[_DECISION_VALUE + value - 9] = 1.0
+            pending = 1 << card
     s[_DECISION + kind] = 1.0
     masks = [v.hand, v.loose, in_houses, piles[0], piles[1], piles[2], piles[3], v.played, pending, taken]
     return LAYOUT.build(masks, s)

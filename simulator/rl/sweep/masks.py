@@ -1,19 +1,11 @@
-"""Sweep action ids (simulator/rl/actions/steps.py): 209 ids, a move is one to a few of them.
+"""Sweep's step masks, decided from the rules on the position (sweep.md §4.3, §9.1), compiled by
+mypyc: never from the engine's move list, so a step costs the same on a 40-card table with
+billions of captures.
 
-| ids | step |
-|---|---|
-| 0 .. 51 | trail card c (a complete move) |
-| 52 .. 103 | capture with card 52 + c, then its table cards |
-| 104 .. 155 | build with card 104 + c, then its loose cards |
-| 156 .. 207 | take table card 156 + t (increasing card order; a build's cards are taken one by one) |
-| 208 | done: the cards taken are the capture's (or the build's) set |
-
-A capture of ``k`` table cards is ``(52 + c, 156 + t1, ..., 156 + tk, 208)`` with t1 < ... < tk.
-The mask of each step is decided from the rules (sweep.md §4.3, §9.1), not from the move list,
-so it costs the same on a 40-card table with billions of captures: the sum-group part of a
-capture is valid iff its counts of each value below the card's split into groups of that value
-(the counts ``reach`` lists), the same-rank cards and each build are taken all or none, and a
-build's value must be held. ``SweepTurn`` applies this to a prefix of taken cards.
+The sum-group part of a capture is valid iff its counts of each value below the card's split
+into groups of that value (the counts :func:`reach` lists), the same-rank cards and each build
+are taken all or none, and a build's value must be held. :class:`SweepTurn` applies this to a
+prefix of taken cards; the step ids are those of its base (``take``, ``done``: actions.py).
 """
 
 from __future__ import annotations
@@ -21,17 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from simulator.cards import RANK, RANK_MASK, card_str, cards_of
+from simulator.cards import RANK, RANK_MASK, cards_of, value_counts
 from simulator.games.sweep.moves import BUILD, CAPTURE, TRAIL, SweepMove
-from simulator.rl.actions.steps import StepCodec
+from simulator.games.sweep.state import SweepState
+from simulator.rl.masks import Turn
 
-HEADS: Final = 156
-TAKE: Final = HEADS
-DONE: Final = TAKE + 52
-#: bit 3 of each rank nibble (13 ranks), and the SWAR constants of a per-nibble popcount
+#: bit 3, and bit 0, of each rank nibble (13 ranks)
 _H: Final = int("8" * 13, 16)
-_N1: Final = int("5" * 13, 16)
-_N2: Final = int("3" * 13, 16)
 _N0: Final = int("1" * 13, 16)
 #: number cards of values 1..u, by u
 _LOW: Final[tuple[int, ...]] = tuple(sum(RANK_MASK[r] for r in range(1, u + 1)) for u in range(11))
@@ -41,12 +29,6 @@ _new: Final = tuple.__new__
 _Move: Final = SweepMove
 _REACH: Final[dict[int, tuple[tuple[int, ...], frozenset[int]]]] = {}
 _LIVE: Final[dict[int, tuple[tuple[int, ...], frozenset[int]]]] = {}
-
-
-def counts(mask: int) -> int:
-    """Cards of each rank of ``mask``: the popcount of each 4-bit rank nibble, in place."""
-    x = mask - ((mask >> 1) & _N1)
-    return (x & _N2) + ((x >> 2) & _N2)
 
 
 def _partitions(total: int, largest: int) -> list[list[int]]:
@@ -67,7 +49,7 @@ GROUPS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 
 def reach(v: int, have: int) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The count vectors (nibbles as in :func:`counts`) of every non-empty union of disjoint sum
+    """The count vectors (nibbles as in ``value_counts``) of every non-empty union of disjoint sum
     groups of ``v`` that cards with counts ``have`` can supply: the valid sum-group parts.
 
     Cached on ``have``, then on ``have`` without the values no group of ``v`` can use there
@@ -112,22 +94,9 @@ def can_capture(card: int, table: int, builds: Sequence[tuple[int, int, int]]) -
     if not 2 <= v <= 10:
         return False
     loose = table & _LOW[v - 1]
-    if loose and reach(v, counts(loose))[0]:
+    if loose and reach(v, value_counts(loose))[0]:
         return True
     return any(value == v for value, _, _ in builds)
-
-
-def head_of(move: Any) -> int:
-    return move.action * 52 + move.card
-
-
-def set_of(move: Any) -> int:
-    return -1 if move.action == TRAIL else move.mask
-
-
-def head_text(action: int) -> str:
-    kind, card = divmod(action, 52)
-    return f"{('trail', 'capture with', 'build with')[kind]} {card_str(card)}"
 
 
 class _Capture:
@@ -135,25 +104,27 @@ class _Capture:
     builds of its value), and loose cards ``loose`` of lower values whose counts must be in
     ``vectors``."""
 
-    __slots__ = ("groups", "loose", "valid", "vectors")
+    __slots__ = ("groups", "loose", "take", "valid", "vectors")
 
-    def __init__(self, card: int, table: int, builds: Sequence[tuple[int, int, int]]) -> None:
+    def __init__(self, card: int, table: int, builds: Sequence[tuple[int, int, int]], take: int) -> None:
+        self.take = take
         v = RANK[card]
         same = table & RANK_MASK[v]
         self.groups = [same] if same else []
         if 2 <= v <= 10:
             self.groups += [cards for value, cards, _ in builds if value == v]
             self.loose = table & _LOW[v - 1]
-            self.vectors, self.valid = reach(v, counts(self.loose)) if self.loose else ((), frozenset())
+            self.vectors, self.valid = reach(v, value_counts(self.loose)) if self.loose else ((), frozenset())
         else:
             self.loose, self.vectors, self.valid = 0, (), frozenset()
 
     def options(self, sel: int, upto: int) -> list[int]:
         """TAKE/DONE ids legal after taking ``sel`` (cards up to the mask ``upto`` decided)."""
         above = ~upto
+        take = self.take
         loose = self.loose
-        lo = counts(sel & loose)
-        hi = lo + counts(loose & above)
+        lo: int = value_counts(sel & loose)  # ints: compared with the tagged vectors
+        hi: int = lo + value_counts(loose & above)
         exact = lo == 0 or lo in self.valid
         least: dict[int, int] = {}  # lowest value (nibble) a union still needs -> fewest cards
         for w in self.vectors:
@@ -186,7 +157,7 @@ class _Capture:
             n = bit.bit_length() - 1 >> 2
             k = least.get(n, 9)
             if (rest & RANK_MASK[n + 1]).bit_count() >= k - 1:
-                out.append(TAKE + bit.bit_length() - 1)
+                out.append(take + bit.bit_length() - 1)
         for bit in (need, *starts) if pending else starts:
             if bit > need:
                 continue
@@ -196,10 +167,10 @@ class _Capture:
                 or top > n
                 or least.get(n, 9) <= (loose & above & RANK_MASK[n + 1] & ~(bit - 1)).bit_count()
             ):
-                out.append(TAKE + bit.bit_length() - 1)
+                out.append(take + bit.bit_length() - 1)
         out.sort()
         if not pending and sel and exact:
-            out.append(DONE)
+            out.append(take + 52)
         return out
 
 
@@ -207,9 +178,10 @@ class _Build:
     """What a build with one card may add: loose number cards whose sum with the card is a
     value the rest of the hand holds (sweep.md §9.1)."""
 
-    __slots__ = ("after", "base", "cards", "held")
+    __slots__ = ("after", "base", "cards", "held", "take")
 
-    def __init__(self, card: int, table: int, hand: int) -> None:
+    def __init__(self, card: int, table: int, hand: int, take: int) -> None:
+        self.take = take
         v = RANK[card]
         self.base = v
         rest = hand & ~(1 << card)
@@ -225,100 +197,125 @@ class _Build:
     def options(self, sel: int, upto: int) -> list[int]:
         total = self.base + sum(RANK[c] for c in cards_of(sel))
         held = self.held
+        take = self.take
         out = [
-            TAKE + c
+            take + c
             for c in self.cards
             if not (1 << c) & upto and (self.after[c] << (total + RANK[c])) & held
         ]
         if sel and held >> total & 1:
-            out.append(DONE)
+            out.append(take + 52)
         return out
 
 
-class SweepTurn:
-    """A Sweep decision decided from the rules on the position (hand, table, builds)."""
+class SweepTurn(Turn):
+    """Sweep: head ``kind * 52 + card``, set the captured or built cards, every mask decided from
+    the rules on the position (hand, table, builds): the environments' turn, and the codec's
+    (actions.py: ``turn``, ``decode``, the policy plug-in). An illegal step raises ``ValueError``
+    (the environments' core reads it as a refusal)."""
 
-    __slots__ = (
-        "_builds",
-        "_hand",
-        "_opts",
-        "_part",
-        "_rules_builds",
-        "_table",
-        "_upto",
-        "head",
-        "move",
-        "selected",
-    )
+    def __init__(self, size: int, take: int) -> None:
+        super().__init__(size, take)
+        self.hand = 0
+        self.table = 0
+        self.builds: Sequence[tuple[int, int, int]] = ()
+        self.rules_builds = False
+        self.part: _Capture | _Build | None = None
+        self.opts: list[int] = []  # the ids legal now
 
-    def __init__(
+    def begin(self, deal: Any) -> None:
+        state: SweepState = deal
+        self.start(state.hands[state.current_player()], state.table, state.builds, state.rules.builds)
+
+    def start(
         self, hand: int, table: int, builds: Sequence[tuple[int, int, int]], rules_builds: bool
     ) -> None:
-        self._hand = hand
-        self._table = table
-        self._builds = builds
-        self._rules_builds = rules_builds
-        self._part: _Capture | _Build | None = None
-        self._opts: list[int] | None = None
-        self._upto = 0
-        self.head = -1
-        self.selected = 0
-        self.move: Any = None
+        """A new move of ``hand`` on the table (loose cards ``table``, ``builds``): its first mask."""
+        self._clear()
+        self.hand, self.table, self.builds, self.rules_builds = hand, table, builds, rules_builds
+        self.part = None
+        cards: list[int] = []
+        rest = hand
+        while rest:
+            low = rest & -rest
+            cards.append(low.bit_length() - 1)
+            rest ^= low
+        opts = cards + [CAPTURE * 52 + c for c in cards if can_capture(c, table, builds)]
+        if rules_builds:
+            take = self.take
+            opts += [BUILD * 52 + c for c in cards if _Build(c, table, hand, take).options(0, 0)]
+        self._decided(opts)
+
+    def _decided(self, opts: list[int]) -> None:
+        """``opts`` are the ids legal now: their mask."""
+        self.opts = opts
+        flags = self.zero[:]
+        for i in opts:
+            flags[i] = 1
+        self.flags, self.count, self.handed = flags, len(opts), False
+        self.only = opts[0] if len(opts) == 1 else -1
+
+    def _complete(self, move: SweepMove) -> None:
+        """The move is decided: no mask to make (the next turn makes its own)."""
+        self.move = move
+        self.opts = []
+        self.count, self.only = 0, -1
 
     def options(self) -> list[int]:
-        if self._opts is None:
-            if self.head >= 0:
-                assert self._part is not None
-                self._opts = self._part.options(self.selected, self._upto)
-            else:
-                cards: list[int] = []
-                rest = self._hand
-                while rest:
-                    low = rest & -rest
-                    cards.append(low.bit_length() - 1)
-                    rest ^= low
-                table, builds = self._table, self._builds
-                opts = cards + [CAPTURE * 52 + c for c in cards if can_capture(c, table, builds)]
-                if self._rules_builds:
-                    hand = self._hand
-                    opts += [BUILD * 52 + c for c in cards if _Build(c, table, hand).options(0, 0)]
-                self._opts = opts
-        return self._opts
+        return self.opts[:]
 
-    def step(self, action: int) -> None:
-        if self.move is not None or action not in self.options():
-            raise ValueError(f"action {action} is not legal here ({ACTIONS.describe(action)})")
-        self._opts = None
+    def _remake(self) -> None:
+        self._decided(self.opts)
+
+    def step(self, action: int) -> bool:
+        if self.move is not None or action not in self.opts:
+            raise ValueError(f"action {action} is not legal here (legal now: {self.opts})")
         if self.head < 0:
             kind, card = action // 52, action % 52
             if kind == TRAIL:
-                self.move = _new(_Move, (TRAIL, card, 0, 0))
-                return
+                self._complete(_new(_Move, (TRAIL, card, 0, 0)))
+                return True
             self.head = action
-            table = self._table
-            self._part = (
-                _Capture(card, table, self._builds) if kind == CAPTURE else _Build(card, table, self._hand)
+            table = self.table
+            self.part = (
+                _Capture(card, table, self.builds, self.take)
+                if kind == CAPTURE
+                else _Build(card, table, self.hand, self.take)
             )
-        elif action == DONE:
+        elif action == self.done:
             kind, card = self.head // 52, self.head % 52
             if kind == CAPTURE:
-                self.move = _new(_Move, (CAPTURE, card, 0, self.selected))
+                self._complete(_new(_Move, (CAPTURE, card, 0, self.selected)))
             else:
                 total = RANK[card] + sum(RANK[c] for c in cards_of(self.selected))
-                self.move = _new(_Move, (BUILD, card, total, self.selected))
+                self._complete(_new(_Move, (BUILD, card, total, self.selected)))
+            return True
         else:
-            bit = 1 << (action - TAKE)
+            bit = 1 << (action - self.take)
             self.selected |= bit
-            self._upto = (bit << 1) - 1
+            self.upto = (bit << 1) - 1
+        part = self.part
+        assert part is not None
+        self._decided(part.options(self.selected, self.upto))
+        return True
+
+    def apply(self, deal: Any, move: object) -> None:
+        state: SweepState = deal
+        m: SweepMove = move  # type: ignore[assignment]
+        state.apply(m)
+
+    def current(self, deal: Any) -> int:
+        state: SweepState = deal
+        return state.current_player()
+
+    def head_of(self, move: Any) -> int:
+        m: SweepMove = move
+        return m[0] * 52 + m[1]
+
+    def set_of(self, move: Any) -> int:
+        m: SweepMove = move
+        return -1 if m[0] == TRAIL else m[3]
 
 
-class SweepActions(StepCodec):
-    """Sweep's codec: the generic step ids, with turns decided from the rules (:class:`SweepTurn`)."""
-
-    needs_moves = False  # a turn reads the view only
-
-    def turn(self, view: Any, moves: Sequence[Any]) -> Any:
-        return SweepTurn(view.hand, view.table, view.builds, view.rules.builds)
-
-
-ACTIONS = SweepActions(HEADS, head_of, set_of, head_text)
+#: the turn the environments make (simulator/rl/core.py's ``make_turn``)
+TURN: Final = SweepTurn

@@ -102,8 +102,8 @@ def _failure(
     )
 
 
-def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
-    """Play the deal groups of ``task``; return its key and the rows as columns."""
+def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[ChunkTask, dict[str, list]]:
+    """Play the deal groups of ``task``; return it and the rows as columns."""
     configure_process()
     _freeze_once()
     exit_with_parent(ctx.parent_pid)
@@ -171,7 +171,7 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[str, dict[str, list]]:
                     rows.add_deal(deal_index, round_number, state.seed, rotation, state)
                     match.finish_deal(state)
                 rows.add_match(first_deal, match.side_rows())
-    return task.key, rows.cols
+    return task, rows.cols
 
 
 _LOOPS = tuple(c for c in (getattr(play_deal, "__code__", None), play_chunk.__code__) if c is not None)

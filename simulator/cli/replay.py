@@ -8,7 +8,6 @@ variant names, strategies and lineups), or by hand with --game, --seed,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -58,13 +57,17 @@ def seat_strategies(refs: list[str], num_players: int, sides: tuple[tuple[int, .
 
 
 def _from_results(folder: Path) -> RunSource:
-    path = folder / "manifest.json"
+    from simulator.results import ResultsFolder, read_manifest
+
+    path = ResultsFolder(folder).manifest
     if not path.is_file():
         raise UserError(
             "no manifest.json: not the output folder of a run", str(folder), "give the --out folder of a run"
         )
     try:
-        m = json.loads(path.read_text())
+        m = read_manifest(folder)
+        if m is None:
+            raise ValueError("unreadable, or not a JSON object")
         cfg = m["config"]
         game = get_game(cfg["game"])
         variants = tuple(

@@ -37,7 +37,7 @@ from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missi
 from simulator.stats import summarize
 from simulator.stopping import StopRequested, StopSignals, exit_code, stopped_by
 from simulator.watchdog import exit_with_parent
-from simulator.worker import RunContext, play_chunk
+from simulator.worker import RunContext, VariantContext, play_chunk
 
 
 class RunInterrupted(Exception):
@@ -71,13 +71,18 @@ def build_context(t: Tournament) -> RunContext:
         game=t.game.name,
         root_seed=t.config.seed,
         unit=t.config.unit,
-        variant_names=tuple(v.name for v in t.variants),
-        variant_options=tuple(tuple(sorted(v.rules.options().items())) for v in t.variants),
-        variant_bases=tuple(v.base for v in t.variants),
-        variant_overrides=tuple(tuple(v.overrides.items()) for v in t.variants),
-        lineups=t.lineups,
+        variants=tuple(
+            VariantContext(
+                v.name,
+                tuple(sorted(v.rules.options().items())),
+                v.base,
+                tuple(v.overrides.items()),
+                v.rules.num_players,
+                lineups,
+            )
+            for v, lineups in zip(t.variants, t.lineups, strict=True)
+        ),
         specs=t.strategies,
-        players=tuple(v.rules.num_players for v in t.variants),
         move_timeout=t.config.move_timeout or None,
         parent_pid=os.getpid(),
     )
@@ -90,9 +95,9 @@ def run_record(t: Tournament, ctx: RunContext) -> dict[str, Any]:
         ctx.game,
         ctx.root_seed,
         ctx.unit,
-        ctx.variant_names,
-        ctx.variant_options,
-        ctx.lineups,
+        tuple(v.name for v in ctx.variants),
+        tuple(v.options for v in ctx.variants),
+        tuple(v.lineups for v in ctx.variants),
         ctx.specs,
     )
     return {
@@ -192,7 +197,7 @@ def _plan(
     t: Tournament, ctx: RunContext, parts: PartStore, record: dict[str, Any], schema: dict[str, Any]
 ) -> _Plan:
     done = parts.ranges()
-    counts = [len(lineups) for lineups in ctx.lineups]
+    counts = [len(v.lineups) for v in ctx.variants]
     deals = t.config.deals
     total = sum(counts) * deals
     already = total - sum(
@@ -239,7 +244,7 @@ def _play(
             with closing(results):
                 for task, cols in results:
                     variant = t.variants[task.variant_index]
-                    lineup = ctx.lineups[task.variant_index][task.lineup_index]
+                    lineup = ctx.variants[task.variant_index].lineups[task.lineup_index]
                     constants = chunk_constants(
                         t.game.name, variant.name, variant.rules.rules_hash, cfg.unit, cfg.seed, lineup
                     )
@@ -271,7 +276,7 @@ def _play_sprt(plan: _Plan, quiet: bool, signals: StopSignals, test: SequentialT
     """Play batch after batch of deal groups in deal-index order until the SPRT decides
     (simulator/analysis/sprt.py); chunks never straddle two batches."""
     cfg = plan.tournament.config
-    counts = [len(lineups) for lineups in plan.ctx.lineups]
+    counts = [len(v.lineups) for v in plan.ctx.variants]
     chunk = cfg.chunk_size or default_chunk_size(test.batch * sum(counts), plan.jobs)
     tasks = chunk_tasks(counts, cfg.deals, chunk, plan.parts.ranges())
     by_batch = split_at_batches(

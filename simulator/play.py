@@ -190,6 +190,23 @@ def _play_at(
         raise GroupFault(fault.seat, fault.detail, deal_index, rotation, round_number, state.seed) from fault
 
 
+_frozen = False
+
+
+def _freeze_once() -> None:
+    """Move what the process holds before its first deal group out of the collector's reach.
+
+    The modules, engines' tables and caches live as long as the process: without this every
+    full collection walks them again (with polars and numpy loaded, a tenth of the play loop
+    went to the collector). Once per process (a flag: ``gc.get_freeze_count`` walks the frozen
+    objects), after one collection, so no garbage is frozen."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.collect()
+        gc.freeze()
+
+
 def play_groups(
     game: Game,
     rules: Any,
@@ -203,12 +220,7 @@ def play_groups(
 ) -> None:
     """Play the deal groups ``deals`` (deal or match indexes) under every rotation of ``tables``,
     in that order, under the move clock (``move_timeout`` seconds a move; None: no limit)."""
-    if not gc.get_freeze_count():
-        # the modules, engines' tables and caches live as long as the process: without this every
-        # full collection walks them again (with polars and numpy loaded, a tenth of the play loop
-        # went to the collector); after one collection, so no garbage is frozen
-        gc.collect()
-        gc.freeze()
+    _freeze_once()
     last = len(tables) - 1
     with MoveClock(move_timeout, *LOOPS):
         for deal_index in deals:

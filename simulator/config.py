@@ -17,6 +17,7 @@ from simulator.games.base import Game
 from simulator.plugins import StrategySpec, load_strategy
 from simulator.schedule import Lineup, make_lineups
 from simulator.variants import Variant, resolve_variant
+from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
 
 Format = Literal["head-to-head", "round-robin", "gauntlet", "lineups"]
 Unit = Literal["deal", "match"]
@@ -46,7 +47,7 @@ class TournamentConfig(BaseModel):
     backend: Backend = "loky"
     scheduler: str | None = None
     scheduler_timeout: float = Field(default=10.0, gt=0)  # seconds to wait for the Dask scheduler
-    move_timeout: float = Field(default=60.0, ge=0)  # seconds per move; 0 = no limit
+    move_timeout: float = Field(default=DEFAULT_MOVE_TIMEOUT, ge=0)  # seconds per move; 0 = no limit
     output: str | None = None
     sprt: SprtConfig | None = None  # sequential test of a head-to-head run (simulator/analysis/sprt.py)
     sprt_batch: int = Field(default=DEFAULT_BATCH, gt=0)  # deal groups between two looks

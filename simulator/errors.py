@@ -38,6 +38,20 @@ class StrategyFault(Exception):
         self.detail = detail
 
 
+class GroupFault(StrategyFault):
+    """A :class:`StrategyFault` with where it happened: the deal group (deal or match index), the
+    rotation, the round of a match (1 for a single deal) and the deal's seed."""
+
+    def __init__(
+        self, seat: int, detail: str, deal_index: int, rotation: int, round_number: int, seed: int
+    ) -> None:
+        super().__init__(seat, detail)
+        self.deal_index = deal_index
+        self.rotation = rotation
+        self.round_number = round_number
+        self.seed = seed
+
+
 class StrategyFailure(Exception):
     """A strategy (or the engine) failed during a run; the message says who, where and
     how to replay it. Exit code 1: the fault is in code, not in the command."""

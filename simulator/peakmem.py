@@ -18,6 +18,8 @@ from pathlib import Path
 
 import psutil
 
+from simulator.results import BALANCE, DEALS, SUMMARY
+
 PHASES = ("playing", "deals.parquet", "summary.parquet", "analysis files", "manifest")
 
 
@@ -43,11 +45,11 @@ def phase(out: Path, since: float) -> str:
         except OSError:
             return False
 
-    if not fresh("deals.parquet"):
-        return "deals.parquet" if any(out.glob(".deals.parquet.*.tmp")) else "playing"
-    if not fresh("summary.parquet"):
-        return "summary.parquet"
-    if not fresh("balance.parquet"):
+    if not fresh(DEALS):
+        return DEALS if any(out.glob(f".{DEALS}.*.tmp")) else "playing"
+    if not fresh(SUMMARY):
+        return SUMMARY
+    if not fresh(BALANCE):
         return "analysis files"
     return "manifest"
 

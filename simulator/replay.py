@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from simulator.errors import StrategyFault
-from simulator.games.base import Game
-from simulator.play import play_deal, reset_agents
+from simulator.games.base import DealState, Game, Match
+from simulator.play import Seats, play_groups
 from simulator.plugins import StrategySpec
-from simulator.seeding import deal_seed
 from simulator.variants import Variant
+from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
 
 FORMAT = "cardsim-replay/1"
 
@@ -27,15 +27,19 @@ def replay_command(
     rotation: int,
     strategies: Sequence[str],
     match: bool,
+    move_timeout: float | None,
 ) -> str:
     """The `cardsim replay` command that plays one deal (or match) of a run again, as
-    shown in error messages: the variant as its preset plus ``--set`` overrides, and
-    one strategy reference (name or YAML file) per seat."""
+    shown in error messages: the variant as its preset plus ``--set`` overrides, one
+    strategy reference (name or YAML file) per seat, and the run's move timeout (None:
+    no limit) unless it is the default."""
     sets = "".join(f" --set {k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in overrides.items())
+    seconds = move_timeout or 0
     return (
         f"cardsim replay --game {game} --variant {base}{sets} --players {players} "
         f"--seed {root_seed} --deal {deal_index} --rotation {rotation} --strategies {','.join(strategies)}"
         + (" --match" if match else "")
+        + (f" --move-timeout {seconds:g}" if seconds != DEFAULT_MOVE_TIMEOUT else "")
     )
 
 
@@ -70,6 +74,46 @@ def deal_event(
     }
 
 
+class _LogRecorder:
+    """Writes the caller's events of the log: each deal's ``deal`` event before what dealing it
+    logged, and a single deal's ``score`` event (a match writes its own)."""
+
+    def __init__(
+        self,
+        game: Game,
+        variant: Variant,
+        root: int,
+        names: Sequence[str],
+        match: bool,
+        log: list[dict[str, Any]],
+    ) -> None:
+        self.game, self.variant, self.root, self.names, self.match = game, variant, root, names, match
+        self.log = log
+        self.mark = 0  # where the next deal's events begin
+
+    def dealt(self, state: DealState, deal_index: int, rotation: int, round_number: int) -> None:
+        event = deal_event(
+            self.game,
+            self.variant,
+            self.root,
+            deal_index,
+            round_number,
+            state.dealer,
+            self.names,
+            rotation,
+            state.seed,
+        )
+        self.log.insert(self.mark, event)
+
+    def played(self, state: DealState, deal_index: int, rotation: int, round_number: int) -> None:
+        if not self.match:
+            self.log.append(state.score_event(state.side_points()))
+        self.mark = len(self.log)
+
+    def match_over(self, match: Match, rotation: int) -> None:
+        pass
+
+
 def replay_log(
     game: Game,
     variant: Variant,
@@ -78,51 +122,27 @@ def replay_log(
     seat_specs: Sequence[StrategySpec],
     rotation: int = 0,
     match: bool = False,
+    move_timeout: float | None = DEFAULT_MOVE_TIMEOUT,
 ) -> list[dict[str, Any]]:
-    """The full event list; a strategy fault ends it with an ``error`` event."""
-    rules = variant.rules
-    agents = [spec.build() for spec in seat_specs]
+    """The full event list; a strategy fault (a move over ``move_timeout`` seconds too, None:
+    no limit) ends it with an ``error`` event."""
     names = [spec.name for spec in seat_specs]
     log: list[dict[str, Any]] = []
-
-    def play(state, round_number: int) -> bool:
-        reset_agents(agents, rules, root, deal_index, rotation, round_number)
-        try:
-            play_deal(state, agents)
-        except StrategyFault as fault:
-            engine = fault.seat < 0
-            log.append(
-                {
-                    "type": "error",
-                    "seat": None if engine else fault.seat,
-                    "strategy": None if engine else names[fault.seat],
-                    "message": fault.detail,
-                }
-            )
-            return False
-        return True
-
-    if not match:
-        seed = deal_seed(root, deal_index)
-        state = game.new_deal(rules, seed, log=log)
-        log.insert(0, deal_event(game, variant, root, deal_index, 1, state.dealer, names, rotation, seed))
-        if play(state, 1):
-            log.append(state.score_event(state.side_points()))
-        return log
-    m = game.new_match(rules, lambda k: deal_seed(root, deal_index, k), log=log)
-    while not m.over:
-        pos = len(log)
-        state = m.next_deal()
-        round_number = m.rounds + 1
-        log.insert(
-            pos,
-            deal_event(
-                game, variant, root, deal_index, round_number, state.dealer, names, rotation, state.seed
-            ),
+    seats = Seats(rotation, [spec.build() for spec in seat_specs])
+    recorder = _LogRecorder(game, variant, root, names, match, log)
+    deals = range(deal_index, deal_index + 1)
+    try:
+        play_groups(game, variant.rules, [seats], root, deals, recorder, match, move_timeout, log)
+    except StrategyFault as fault:
+        engine = fault.seat < 0
+        log.append(
+            {
+                "type": "error",
+                "seat": None if engine else fault.seat,
+                "strategy": None if engine else names[fault.seat],
+                "message": fault.detail,
+            }
         )
-        if not play(state, round_number):
-            break
-        m.finish_deal(state)
     return log
 
 

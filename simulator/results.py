@@ -1,16 +1,94 @@
-"""Result files: part files for resume, atomic writes."""
+"""What a results folder holds: every file's name, the manifest's reading, the part files
+of an unfinished run, and the atomic writes all of them go through.
+
+The decisions a run takes about a folder (claim it, resume, replace, keep a complete
+result) are :mod:`simulator.folder`'s; this module only names and reads, so the
+analysis and the commands that read a finished run can use it from below the runner.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from simulator.schedule import ChunkTask
 from simulator.stopping import interruptible
+
+DEALS = "deals.parquet"
+SUMMARY = "summary.parquet"
+MANIFEST = "manifest.json"
+COMPARISONS = "comparisons.parquet"
+RATINGS = "ratings.parquet"
+BALANCE = "balance.parquet"
+REPORT = "report.html"
+#: the saved chunks of a run still under way (:class:`PartStore`)
+PARTS_DIR = ".parts"
+#: an incomplete run's files when the folder holds a complete result of the same run
+PARTIAL_DIR = "partial"
+#: held by the run writing into the folder (:func:`simulator.folder.claim`)
+LOCK_NAME = ".lock"
+
+
+@dataclass(frozen=True)
+class ResultsFolder:
+    """The paths of one results folder."""
+
+    out: Path
+
+    @property
+    def deals(self) -> Path:
+        return self.out / DEALS
+
+    @property
+    def summary(self) -> Path:
+        return self.out / SUMMARY
+
+    @property
+    def manifest(self) -> Path:
+        return self.out / MANIFEST
+
+    @property
+    def comparisons(self) -> Path:
+        return self.out / COMPARISONS
+
+    @property
+    def ratings(self) -> Path:
+        return self.out / RATINGS
+
+    @property
+    def balance(self) -> Path:
+        return self.out / BALANCE
+
+    @property
+    def report(self) -> Path:
+        return self.out / REPORT
+
+    @property
+    def parts(self) -> Path:
+        return self.out / PARTS_DIR
+
+    @property
+    def partial(self) -> Path:
+        return self.out / PARTIAL_DIR
+
+    @property
+    def lock(self) -> Path:
+        return self.out / LOCK_NAME
+
+
+def read_manifest(out: Path) -> dict[str, Any] | None:
+    """The folder's manifest.json, or None when there is none (or it is unreadable)."""
+    try:
+        data = json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _umask() -> int:
@@ -53,11 +131,18 @@ ROW_GROUP_ROWS = 100_000
 
 class PartStore:
     """Completed chunks, one Parquet file each (``v<variant>-l<lineup>-<start>-<stop>``),
-    so an interrupted run resumes, plus ``run.json``: which run they belong to."""
+    so an interrupted run resumes, plus ``run.json``: which run they belong to.
+
+    The only place that names and parses part files."""
 
     def __init__(self, out: Path) -> None:
-        self.dir = out / ".parts"
+        self.dir = out / PARTS_DIR
         self.record_path = self.dir / "run.json"
+
+    @staticmethod
+    def name_of(task: ChunkTask) -> str:
+        """The file name of a chunk's rows."""
+        return f"v{task.variant_index}-l{task.lineup_index}-{task.start}-{task.stop}.parquet"
 
     def exists(self) -> bool:
         return self.dir.is_dir()
@@ -72,32 +157,45 @@ class PartStore:
     def write_record(self, record: dict[str, Any]) -> None:
         write_json(record, self.record_path)
 
-    def _files(self) -> list[tuple[tuple[int, int, int, int], Path]]:
+    def path_of(self, task: ChunkTask) -> Path:
+        return self.dir / self.name_of(task)
+
+    def _files(self) -> list[tuple[ChunkTask, Path]]:
+        """Every stored chunk, in (variant, lineup, start) order: the order of deals.parquet."""
         found = []
         for f in self.dir.glob("v*-l*-*-*.parquet"):
             v, lineup, start, stop = f.stem.split("-")
-            found.append(((int(v[1:]), int(lineup[1:]), int(start), int(stop)), f))
+            found.append((ChunkTask(int(v[1:]), int(lineup[1:]), int(start), int(stop)), f))
         return sorted(found)
 
-    def done_ranges(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    def ranges(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
         """(variant, lineup) -> the (start, stop) ranges of deal groups already stored."""
         done: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for (v, lineup, start, stop), _ in self._files():
-            done.setdefault((v, lineup), []).append((start, stop))
+        for task, _ in self._files():
+            done.setdefault((task.variant_index, task.lineup_index), []).append((task.start, task.stop))
         return done
 
-    def save(self, key: str, frame: pl.DataFrame) -> None:
+    def rows(self, start: int, stop: int) -> pl.LazyFrame | None:
+        """Stored rows of deal indexes ``start <= i < stop`` (None when no part holds any)."""
+        files = [f for task, f in self._files() if task.start < stop and task.stop > start]
+        if not files:
+            return None
+        rows = pl.scan_parquet(files)
+        return rows.filter((pl.col("deal_index") >= start) & (pl.col("deal_index") < stop))
+
+    def save(self, task: ChunkTask, frame: pl.DataFrame) -> None:
         """One chunk's rows. LZ4, not zstd: a part is read once, into deals.parquet (which
         is compressed as usual), and LZ4 costs less to write and to read back."""
-        path = self.dir / f"{key}.parquet"
-        atomic_write_bytes(path, lambda tmp: frame.write_parquet(tmp, statistics=True, compression="lz4"))
+        atomic_write_bytes(
+            self.path_of(task), lambda tmp: frame.write_parquet(tmp, statistics=True, compression="lz4")
+        )
 
     def scan(self, deals: int, schema: dict[str, Any]) -> pl.LazyFrame:
         """Every stored row of the first ``deals`` deal groups, in the order of deals.parquet.
 
         Part files are disjoint ranges, each sorted inside, so reading them in
         (variant, lineup, start) order gives the sorted rows without sorting."""
-        files = [f for (_, _, start, _), f in self._files() if start < deals]
+        files = [f for task, f in self._files() if task.start < deals]
         if not files:
             return pl.LazyFrame(schema=schema)
         return pl.scan_parquet(files).filter(pl.col("deal_index") < deals).select(list(schema))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -25,21 +24,20 @@ import polars as pl
 from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
-from simulator.analysis.outputs import BALANCE, COMPARISONS, RATINGS, analyze, write_analysis
+from simulator.analysis.outputs import analyze, write_analysis
 from simulator.analysis.runinfo import RunInfo
-from simulator.analysis.sprt import SequentialTest, batch_rows, split_at_batches
+from simulator.analysis.sprt import SequentialTest, split_at_batches
 from simulator.config import Tournament, TournamentConfig, effective_jobs
 from simulator.errors import StrategyFailure, UserError
-from simulator.folder import PARTIAL_DIR, claim, read_manifest, reopen_complete, take_over
-from simulator.manifest import build_manifest
+from simulator.folder import Outcome, RunFolder, claim
 from simulator.provenance import code_hashes, fingerprint
-from simulator.results import PartStore, sink_parquet, write_json, write_parquet
+from simulator.results import PartStore, ResultsFolder, sink_parquet, write_parquet
 from simulator.rows import chunk_constants, chunk_frame, deals_schema
 from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missing_ranges
 from simulator.stats import summarize
-from simulator.stopping import StopRequested, StopSignals, exit_code
+from simulator.stopping import StopRequested, StopSignals, exit_code, stopped_by
 from simulator.watchdog import exit_with_parent
-from simulator.worker import RunContext, play_chunk
+from simulator.worker import RunContext, VariantContext, play_chunk
 
 
 class RunInterrupted(Exception):
@@ -61,11 +59,11 @@ class RunResult:
 
     @property
     def deals(self) -> pl.DataFrame:
-        return pl.read_parquet(self.out / "deals.parquet")
+        return pl.read_parquet(ResultsFolder(self.out).deals)
 
     @property
     def summary(self) -> pl.DataFrame:
-        return pl.read_parquet(self.out / "summary.parquet")
+        return pl.read_parquet(ResultsFolder(self.out).summary)
 
 
 def build_context(t: Tournament) -> RunContext:
@@ -73,13 +71,18 @@ def build_context(t: Tournament) -> RunContext:
         game=t.game.name,
         root_seed=t.config.seed,
         unit=t.config.unit,
-        variant_names=tuple(v.name for v in t.variants),
-        variant_options=tuple(tuple(sorted(v.rules.options().items())) for v in t.variants),
-        variant_bases=tuple(v.base for v in t.variants),
-        variant_overrides=tuple(tuple(v.overrides.items()) for v in t.variants),
-        lineups=t.lineups,
+        variants=tuple(
+            VariantContext(
+                v.name,
+                tuple(sorted(v.rules.options().items())),
+                v.base,
+                tuple(v.overrides.items()),
+                v.rules.num_players,
+                lineups,
+            )
+            for v, lineups in zip(t.variants, t.lineups, strict=True)
+        ),
         specs=t.strategies,
-        players=tuple(v.rules.num_players for v in t.variants),
         move_timeout=t.config.move_timeout or None,
         parent_pid=os.getpid(),
     )
@@ -92,9 +95,9 @@ def run_record(t: Tournament, ctx: RunContext) -> dict[str, Any]:
         ctx.game,
         ctx.root_seed,
         ctx.unit,
-        ctx.variant_names,
-        ctx.variant_options,
-        ctx.lineups,
+        tuple(v.name for v in ctx.variants),
+        tuple(v.options for v in ctx.variants),
+        tuple(v.lineups for v in ctx.variants),
         ctx.specs,
     )
     return {
@@ -190,9 +193,11 @@ class _Progress:
     files: list[str] = field(default_factory=list)
 
 
-def _plan(t: Tournament, ctx: RunContext, parts: PartStore, record: dict[str, Any]) -> _Plan:
-    done = parts.done_ranges()
-    counts = [len(lineups) for lineups in ctx.lineups]
+def _plan(
+    t: Tournament, ctx: RunContext, parts: PartStore, record: dict[str, Any], schema: dict[str, Any]
+) -> _Plan:
+    done = parts.ranges()
+    counts = [len(v.lineups) for v in ctx.variants]
     deals = t.config.deals
     total = sum(counts) * deals
     already = total - sum(
@@ -203,18 +208,7 @@ def _plan(t: Tournament, ctx: RunContext, parts: PartStore, record: dict[str, An
     )
     jobs = effective_jobs(t.config.jobs)
     chunk = t.config.chunk_size or default_chunk_size(max(1, total - already), jobs)
-    match_columns = t.game.match_columns if t.config.unit == "match" else None
-    return _Plan(
-        t,
-        ctx,
-        parts,
-        record,
-        chunk_tasks(counts, deals, chunk, done),
-        deals_schema(t.game.side_columns, match_columns),
-        total,
-        already,
-        jobs,
-    )
+    return _Plan(t, ctx, parts, record, chunk_tasks(counts, deals, chunk, done), schema, total, already, jobs)
 
 
 def _bar(plan: _Plan, quiet: bool) -> tqdm:
@@ -235,7 +229,6 @@ def _play(
     stops the run (and its workers) but keeps what is saved. ``backend=False``: the
     caller has set up the parallel backend (one for a whole SPRT run)."""
     t, ctx, cfg = plan.tournament, plan.ctx, plan.tournament.config
-    by_key = {task.key: task for task in plan.tasks}
     progress = _Progress()
     own_bar = bar is None
     bar = _bar(plan, quiet) if bar is None else bar
@@ -249,17 +242,16 @@ def _play(
                 delayed(play_chunk)(ctx, task) for task in plan.tasks
             )
             with closing(results):
-                for key, cols in results:
-                    task = by_key[key]
+                for task, cols in results:
                     variant = t.variants[task.variant_index]
-                    lineup = ctx.lineups[task.variant_index][task.lineup_index]
+                    lineup = ctx.variants[task.variant_index].lineups[task.lineup_index]
                     constants = chunk_constants(
                         t.game.name, variant.name, variant.rules.rules_hash, cfg.unit, cfg.seed, lineup
                     )
                     frame = chunk_frame(
                         cols, constants, plan.schema, task.variant_index, variant.rules.sides, lineup
                     )
-                    plan.parts.save(key, frame)
+                    plan.parts.save(task, frame)
                     progress.groups += task.groups
                     progress.deals += len(cols["deal_index"])  # one entry per deal played
                     bar.update(task.groups)
@@ -277,17 +269,16 @@ def _play(
 
 def _interrupted(progress: _Progress, exc: KeyboardInterrupt) -> None:
     signum = exc.signum if isinstance(exc, StopRequested) else 2
-    progress.status, progress.signum = "interrupted", signum
-    progress.error = f"stopped by {'SIGTERM' if signum == 15 else 'SIGINT'}"
+    progress.status, progress.signum, progress.error = "interrupted", signum, stopped_by(signum)
 
 
 def _play_sprt(plan: _Plan, quiet: bool, signals: StopSignals, test: SequentialTest) -> _Progress:
     """Play batch after batch of deal groups in deal-index order until the SPRT decides
     (simulator/analysis/sprt.py); chunks never straddle two batches."""
     cfg = plan.tournament.config
-    counts = [len(lineups) for lineups in plan.ctx.lineups]
+    counts = [len(v.lineups) for v in plan.ctx.variants]
     chunk = cfg.chunk_size or default_chunk_size(test.batch * sum(counts), plan.jobs)
-    tasks = chunk_tasks(counts, cfg.deals, chunk, plan.parts.done_ranges())
+    tasks = chunk_tasks(counts, cfg.deals, chunk, plan.parts.ranges())
     by_batch = split_at_batches(
         tasks, test.batch, lambda task, start, stop: dataclasses.replace(task, start=start, stop=stop)
     )
@@ -325,7 +316,7 @@ def _sprt_batches(
             return
         stop = min(cfg.deals, start + test.batch)
         signals.armed = True
-        rows = batch_rows(plan.parts.dir.glob("v*-l*-*-*.parquet"), start, stop)
+        rows = plan.parts.rows(start, stop)
         if rows is not None:
             test.add_rows(rows, stop)
         signals.armed = False
@@ -334,73 +325,22 @@ def _sprt_batches(
             return
 
 
-def write_results(
-    dest: Path,
-    plan: _Plan,
-    progress: _Progress,
-    started: datetime,
-    test: SequentialTest | None,
-    signals: StopSignals,
-) -> None:
-    """Write the run's files into ``dest``: deals.parquet streamed from the part files,
-    the summary and the analysis files computed from it out of core, then
-    manifest.json last (so a manifest always describes files that are all in place).
-    Each file is atomic. With an SPRT, rows past the stopping batch are not kept.
-
-    A stop signal ends the writing at once (no step is long: slices of rows, and the
-    streamed deals.parquet waited for in short joins); the manifest then says
-    ``interrupted`` and lists the files written so far, and the part files stay for
-    the next run, which writes the same files."""
-    written: list[str] = []
-    signals.armed = True
-    try:
-        _write_files(dest, plan, test, written)
-    except StopRequested as exc:
-        signals.armed = False
-        progress.status, progress.signum = "interrupted", exc.signum
-        progress.error = f"stopped by {'SIGTERM' if exc.signum == 15 else 'SIGINT'} while writing the results"
-        _write_manifest(dest, plan, progress, started, test, written)
-        raise
-    finally:
-        signals.armed = False
-    _write_manifest(dest, plan, progress, started, test, written)
-
-
 def _write_files(dest: Path, plan: _Plan, test: SequentialTest | None, written: list[str]) -> None:
-    t = plan.tournament
-    dest.mkdir(parents=True, exist_ok=True)
+    """deals.parquet streamed from the part files, then the summary and the analysis files
+    computed from it out of core; each file is atomic. With an SPRT, rows past the stopping
+    batch are not kept. A stop signal ends it at once: no step is long (slices of rows, and
+    the streamed deals.parquet waited for in short joins)."""
+    t, names = plan.tournament, ResultsFolder(dest)
     kept = t.config.deals if test is None or test.decision is None else test.until
-    rows = plan.parts.scan(kept, plan.schema)
-    sink_parquet(rows, dest / "deals.parquet")
-    written.append("deals.parquet")
+    sink_parquet(plan.parts.scan(kept, plan.schema), names.deals)
+    written.append(names.deals.name)
     order = {v.name: i for i, v in enumerate(t.variants)}
-    deals = pl.scan_parquet(dest / "deals.parquet").with_columns(
+    deals = pl.scan_parquet(names.deals).with_columns(
         variant_order=pl.col("variant").replace_strict(order, return_dtype=pl.Int32)
     )
-    write_parquet(summarize(deals, list(t.game.side_columns), t.config.unit), dest / "summary.parquet")
-    written.append("summary.parquet")
-    analysis = analyze(pl.scan_parquet(dest / "deals.parquet"), run_info(t))
-    write_analysis(dest, analysis)
-    written += [COMPARISONS, BALANCE] + ([RATINGS] if analysis.ratings is not None else [])
-
-
-def _write_manifest(
-    dest: Path,
-    plan: _Plan,
-    progress: _Progress,
-    started: datetime,
-    test: SequentialTest | None,
-    files: list[str],
-) -> None:
-    state: dict[str, Any] = {
-        "status": progress.status,
-        "error": progress.error,
-        "deal_groups_completed": plan.already + progress.groups,
-        "deal_groups_total": plan.total,
-    }
-    if test is not None:
-        state["sprt"] = test.manifest()
-    write_json(build_manifest(plan.tournament, plan.record, started, state, files), dest / "manifest.json")
+    write_parquet(summarize(deals, list(t.game.side_columns), t.config.unit), names.summary)
+    written.append(names.summary.name)
+    written += write_analysis(dest, analyze(pl.scan_parquet(names.deals), run_info(t)))
 
 
 def run_info(t: Tournament) -> RunInfo:
@@ -416,32 +356,38 @@ def run_info(t: Tournament) -> RunInfo:
 
 
 def _finish(
-    out: Path,
+    folder: RunFolder,
     plan: _Plan,
     progress: _Progress,
     started: datetime,
     test: SequentialTest | None,
     signals: StopSignals,
 ) -> RunResult:
-    """Write the results; an incomplete run never replaces a complete result of this run
-    (its files then go to ``<out>/partial``)."""
-    complete = progress.status == "complete"
-    previous = read_manifest(out)
-    keep_previous = not complete and previous is not None and previous.get("status") == "complete"
-    dest = out / PARTIAL_DIR if keep_previous else out
-    groups_done = plan.already + progress.groups
-    saved = f"{groups_done} of {plan.total} deal groups are saved in {out}"
+    """Write the results (an incomplete run never replaces a complete result of this run:
+    :meth:`RunFolder.write_results` then writes into ``<out>/partial``) and say how it ended."""
+    outcome = Outcome(
+        progress.status,
+        progress.error,
+        plan.already + progress.groups,
+        plan.total,
+        test.manifest() if test is not None else None,
+    )
+    saved = f"{outcome.groups_done} of {plan.total} deal groups are saved in {folder.out}"
     try:
-        write_results(dest, plan, progress, started, test, signals)
+        dest = folder.write_results(
+            plan.tournament,
+            plan.record,
+            started,
+            outcome,
+            lambda dest, written: _write_files(dest, plan, test, written),
+            signals,
+        )
     except StopRequested as exc:
         raise RunInterrupted(
-            f"{progress.error}: {saved}; run the same command again to resume (it writes them).",
+            f"{outcome.error}: {saved}; run the same command again to resume (it writes them).",
             exit_code(exc.signum),
         ) from None
-    if complete:
-        plan.parts.discard()
-        shutil.rmtree(out / PARTIAL_DIR, ignore_errors=True)
-    if keep_previous:
+    if dest != folder.out:
         saved += f" (the complete earlier results stay in place; this run's files are in {dest})"
     if progress.status == "interrupted":
         assert progress.signum is not None
@@ -454,19 +400,6 @@ def _finish(
             "code, add --fresh to start over or --resume-anyway to keep the saved rows)."
         )
     return RunResult(dest, progress.groups, progress.deals, plan.already, progress.seconds)
-
-
-def _already_complete(out: Path, parts: PartStore, record: dict[str, Any], deals: int) -> bool:
-    """The folder already holds this run's complete result, played by the same code."""
-    previous = read_manifest(out)
-    return (
-        previous is not None
-        and not parts.exists()
-        and previous.get("status") == "complete"
-        and previous.get("fingerprint") == record["fingerprint"]
-        and previous.get("code") == record["code"]
-        and previous.get("config", {}).get("deals") == deals
-    )
 
 
 def run_tournament(
@@ -485,10 +418,10 @@ def run_tournament(
     ctx = build_context(t)
     signals = StopSignals()
     signals.armed = False
-    with signals.installed(), claim(t.output) as out:
+    with signals.installed(), claim(t.output) as folder:
         try:
             return _run_in(
-                out,
+                folder,
                 t,
                 ctx,
                 signals,
@@ -500,14 +433,14 @@ def run_tournament(
             )
         except StopRequested as exc:  # a second signal outside the play phase
             raise RunInterrupted(
-                f"{'SIGTERM' if exc.signum == 15 else 'SIGINT'} twice: stopped before the results were "
-                f"written; the saved chunks are kept in {out}: run the same command again to write them.",
+                f"{stopped_by(exc.signum)} twice: stopped before the results were written; the saved "
+                f"chunks are kept in {folder.out}: run the same command again to write them.",
                 exit_code(exc.signum),
             ) from None
 
 
 def _run_in(
-    out: Path,
+    folder: RunFolder,
     t: Tournament,
     ctx: RunContext,
     signals: StopSignals,
@@ -518,20 +451,22 @@ def _run_in(
     resume_anyway: bool,
     quiet: bool,
 ) -> RunResult:
-    """The run once its folder is claimed: take it over, plan, play, write the results."""
-    parts = PartStore(out)
-    record = run_record(t, ctx)
-    if not fresh and not force and _already_complete(out, parts, record, t.config.deals):
-        total = sum(len(lu) for lu in t.lineups) * t.config.deals
-        return RunResult(out, 0, 0, total, 0.0, already_complete=True)
-    if not fresh and not force:
-        match_columns = t.game.match_columns if t.config.unit == "match" else None
-        schema = deals_schema(t.game.side_columns, match_columns)
-        reopen_complete(out, parts, record, t.config.deals, [v.name for v in t.variants], schema)
-    record = take_over(out, parts, record, fresh=fresh, force=force, resume_anyway=resume_anyway)
-    parts.write_record(record)
-    plan = _plan(t, ctx, parts, record)
+    """The run once its folder is claimed: open it, plan, play, write the results."""
     cfg = t.config
+    schema = deals_schema(t.game.side_columns, t.game.match_columns if cfg.unit == "match" else None)
+    record = folder.open(
+        run_record(t, ctx),
+        cfg.deals,
+        [v.name for v in t.variants],
+        schema,
+        fresh=fresh,
+        force=force,
+        resume_anyway=resume_anyway,
+    )
+    if record is None:
+        total = sum(len(lu) for lu in t.lineups) * cfg.deals
+        return RunResult(folder.out, 0, 0, total, 0.0, already_complete=True)
+    plan = _plan(t, ctx, folder.parts, record, schema)
     test = SequentialTest(cfg.sprt, cfg.sprt_batch, run_info(t)) if cfg.sprt is not None else None
     progress = _play(plan, quiet, signals) if test is None else _play_sprt(plan, quiet, signals, test)
-    return _finish(out, plan, progress, started, test, signals)
+    return _finish(folder, plan, progress, started, test, signals)

@@ -62,18 +62,15 @@ def make_lineups(
     return [Lineup(i, tuple(p)) for i, p in enumerate(pairs)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class ChunkTask:
-    """A contiguous range of deal groups of one variant and lineup: one joblib task."""
+    """A contiguous range of deal groups of one variant and lineup: one joblib task (and one
+    part file, named by :class:`simulator.results.PartStore`)."""
 
     variant_index: int
     lineup_index: int
     start: int
     stop: int
-
-    @property
-    def key(self) -> str:
-        return f"v{self.variant_index}-l{self.lineup_index}-{self.start}-{self.stop}"
 
     @property
     def groups(self) -> int:

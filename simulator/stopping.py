@@ -62,6 +62,11 @@ class StopSignals:
                 signal.signal(s, handler)
 
 
+def stopped_by(signum: int) -> str:
+    """A stop signal's part in messages and manifests: ``stopped by SIGINT``."""
+    return f"stopped by {signal.Signals(signum).name}"
+
+
 def exit_code(signum: int) -> int:
     """The shell's convention: 128 + the signal number (130 for SIGINT, 143 for SIGTERM)."""
     return 128 + signum

@@ -9,7 +9,10 @@
   a helper thread samples the playing thread's stack about ten times per
   timeout, and one call made by the loop is the same call as long as its frame
   object is the same (the clock keeps a reference, so the object cannot be reused).
-  A compiled function has no frame: the calls it makes count as its caller's.
+  The loop is known by its functions' code objects and by the frame that entered
+  the clock: a compiled function has no frame, so the calls it makes count as
+  those of the last frame above it, the one that entered the clock when the loop
+  enters it itself (simulator/play.py).
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ import threading
 import time
 from types import CodeType, FrameType, TracebackType
 from typing import Any
+
+#: seconds a move may take unless a run says otherwise (``move_timeout``, ``--move-timeout``)
+DEFAULT_MOVE_TIMEOUT = 60.0
 
 _parent_watch: threading.Thread | None = None
 
@@ -54,19 +60,23 @@ class MoveTimeout(Exception):
         return f"no move within {self.seconds:g} s (move timeout; --move-timeout or move_timeout: to change)"
 
 
-def _loop_callee(frame: FrameType | None, loops: frozenset[CodeType]) -> FrameType | None:
-    """The frame of the call the innermost frame of one of the ``loops`` of a stack is waiting on."""
+def _loop_callee(
+    frame: FrameType | None, loops: frozenset[CodeType], entry: FrameType | None
+) -> FrameType | None:
+    """The frame of the call that the innermost loop frame of a stack (one running a code object
+    of ``loops``, or ``entry``) is waiting on."""
     callee = None
     while frame is not None:
-        if frame.f_code in loops:
+        if frame is entry or frame.f_code in loops:
             return callee
         callee, frame = frame, frame.f_back
     return None
 
 
 class MoveClock:
-    """While active, raise :class:`MoveTimeout` in the current thread when a call made
-    by the innermost frame of one of the ``loops`` (the play loop) lasts ``seconds`` or more."""
+    """While active, raise :class:`MoveTimeout` in the current thread when a call made by the
+    innermost frame of one of the ``loops`` (the play loop), or by the frame that entered the
+    clock, lasts ``seconds`` or more."""
 
     def __init__(self, seconds: float | None, *loops: CodeType) -> None:
         self.seconds = seconds
@@ -74,6 +84,7 @@ class MoveClock:
         self.error = type("MoveTimeout", (MoveTimeout,), {"seconds": seconds or 0.0})
         self._stop = threading.Event()
         self._target: FrameType | None = None
+        self._entry: FrameType | None = None
         self._thread: threading.Thread | None = None
         self._old_handler: Any = None
 
@@ -81,6 +92,7 @@ class MoveClock:
         if not self.seconds:
             return self
         self._ident = threading.get_ident()
+        self._entry = sys._getframe(1)
         self._main = threading.current_thread() is threading.main_thread()
         if self._main:
             self._old_handler = signal.signal(signal.SIGALRM, self._on_alarm)
@@ -95,7 +107,7 @@ class MoveClock:
             return
         self._stop.set()
         self._thread.join()
-        self._target = None
+        self._target = self._entry = None
         if self._main:
             signal.signal(signal.SIGALRM, self._old_handler)
 
@@ -105,7 +117,7 @@ class MoveClock:
         seen: FrameType | None = None
         since = 0.0
         while not self._stop.wait(tick):
-            call = _loop_callee(sys._current_frames().get(self._ident), self.loops)
+            call = _loop_callee(sys._current_frames().get(self._ident), self.loops, self._entry)
             now = time.monotonic()
             if call is not seen:
                 seen, since = call, now
@@ -126,6 +138,6 @@ class MoveClock:
 
     def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
         target = self._target
-        if target is not None and _loop_callee(frame, self.loops) is target:
+        if target is not None and _loop_callee(frame, self.loops, self._entry) is target:
             self._target = None
             raise self.error()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.bench import RunTimes, env_step_notes, pipeline_rates, tree_cpu_seconds
+from simulator.bench.envs import env_step_notes
+from simulator.bench.pipeline import RunTimes, pipeline_rates, tree_cpu_seconds
 
 
 def test_tree_cpu_sums_own_ended_and_live_descendants():

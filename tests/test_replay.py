@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
+from pathlib import Path
 
 import pytest
 
 from simulator.games import get_game
-from simulator.plugins import spec_from_name
+from simulator.plugins import load_strategy, spec_from_name
 from simulator.replay import replay_log, to_jsonl, to_text
 from simulator.variants import resolve_variant
 
@@ -91,3 +93,20 @@ def test_same_seed_same_log_and_deal_shared_across_strategies():
     v = resolve_variant(game, "standard")
     log = replay_log(game, v, 3, 1, [spec_from_name("random")] * 4)
     assert log[1] == a[1]  # same cards dealt whoever plays
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_a_replay_stops_a_hanging_move_with_the_move_timeout(tmp_path, match):
+    slow = tmp_path / "slow.yaml"
+    plugin = Path(__file__).resolve().parent / "plugins" / "slow.py"
+    slow.write_text(f"name: slow\nplugin: {plugin}:Slow\nparams:\n  stall_rate: 1\n  stall: 600\n")
+    game = get_game("sweep")
+    v = resolve_variant(game, "standard")
+    specs = [load_strategy(str(slow), "test"), spec_from_name("random")] * 2
+    start = time.monotonic()
+    log = replay_log(game, v, 3, 1, specs, match=match, move_timeout=0.3)
+    assert time.monotonic() - start < 30
+    assert log[0]["type"] == "deal"
+    error = log[-1]
+    assert error["type"] == "error" and error["strategy"] == "slow"
+    assert "raised MoveTimeout: no move within 0.3 s" in error["message"]

@@ -9,7 +9,6 @@ grow with the run, and the files are the same bits whatever the slicing.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,11 +22,7 @@ from simulator.analysis.pairs import all_pair_groups, pair_columns
 from simulator.analysis.ratings import RatingTally
 from simulator.analysis.runinfo import RunInfo
 from simulator.errors import UserError
-from simulator.results import write_parquet
-
-COMPARISONS = "comparisons.parquet"
-RATINGS = "ratings.parquet"
-BALANCE = "balance.parquet"
+from simulator.results import ResultsFolder, read_manifest, write_parquet
 
 
 @dataclass(frozen=True)
@@ -60,38 +55,43 @@ def analyze(deals: pl.LazyFrame, info: RunInfo) -> Analysis:
     )
 
 
-def write_analysis(out: Path, analysis: Analysis) -> None:
-    write_parquet(analysis.comparisons, out / COMPARISONS)
-    write_parquet(analysis.balance, out / BALANCE)
-    if analysis.ratings is not None:
-        write_parquet(analysis.ratings, out / RATINGS)
-    else:
-        (out / RATINGS).unlink(missing_ok=True)  # a stale file of an earlier round robin
+def write_analysis(out: Path, analysis: Analysis) -> list[str]:
+    """Write the analysis files into ``out``; their names."""
+    folder = ResultsFolder(out)
+    write_parquet(analysis.comparisons, folder.comparisons)
+    write_parquet(analysis.balance, folder.balance)
+    if analysis.ratings is None:
+        folder.ratings.unlink(missing_ok=True)  # a stale file of an earlier round robin
+        return [folder.comparisons.name, folder.balance.name]
+    write_parquet(analysis.ratings, folder.ratings)
+    return [folder.comparisons.name, folder.balance.name, folder.ratings.name]
 
 
 def read_info(results: Path) -> RunInfo:
     """Run facts from manifest.json, else from the rows themselves."""
-    manifest = results / "manifest.json"
-    if manifest.is_file():
-        return RunInfo.from_manifest(json.loads(manifest.read_text()))
-    return RunInfo.from_deals(pl.scan_parquet(results / "deals.parquet"))
+    manifest = read_manifest(results)
+    if manifest is not None:
+        return RunInfo.from_manifest(manifest)
+    return RunInfo.from_deals(pl.scan_parquet(ResultsFolder(results).deals))
 
 
 def load_analysis(results: Path) -> Analysis:
     """The analysis of a results folder: its files if present, else recomputed (and written)."""
-    if not (results / "deals.parquet").is_file():
+    folder = ResultsFolder(results)
+    if not folder.deals.is_file():
         raise UserError(
             "no deals.parquet in this folder", str(results), "pass the output folder of a `cardsim run`"
         )
     info = read_info(results)
-    needed = [results / COMPARISONS, results / BALANCE] + (
-        [results / RATINGS] if info.format == "round-robin" else []
-    )
+    rated = info.format == "round-robin"
+    needed = [folder.comparisons, folder.balance] + ([folder.ratings] if rated else [])
     if all(p.is_file() for p in needed):
-        rated = pl.read_parquet(results / RATINGS) if info.format == "round-robin" else None
         return Analysis(
-            info, pl.read_parquet(results / COMPARISONS), rated, pl.read_parquet(results / BALANCE)
+            info,
+            pl.read_parquet(folder.comparisons),
+            pl.read_parquet(folder.ratings) if rated else None,
+            pl.read_parquet(folder.balance),
         )
-    analysis = analyze(pl.scan_parquet(results / "deals.parquet"), info)
+    analysis = analyze(pl.scan_parquet(folder.deals), info)
     write_analysis(results, analysis)
     return analysis

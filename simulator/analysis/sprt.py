@@ -16,7 +16,6 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -158,18 +157,3 @@ def split_at_batches(tasks: Iterable[Any], batch: int, make: Any) -> dict[int, l
             out[start // batch].append(make(task, start, stop))
             start = stop
     return out
-
-
-def batch_rows(part_files: Iterable[Path], start: int, stop: int) -> pl.LazyFrame | None:
-    """Rows of deal indexes ``start <= i < stop`` from the part files that hold any of them."""
-    files = []
-    for f in part_files:
-        first, last = (int(x) for x in f.stem.split("-")[2:4])
-        if first < stop and last > start:
-            files.append(f)
-    if not files:
-        return None
-    import polars as pl
-
-    rows = pl.scan_parquet(sorted(files))
-    return rows.filter((pl.col("deal_index") >= start) & (pl.col("deal_index") < stop))

@@ -46,8 +46,21 @@ def bench(
     """Deals per second per core for each game, and the pipeline's overhead and scaling."""
     from rich.table import Table
 
-    from simulator import bench as b  # the runner, polars and joblib: only when benchmarking
     from simulator import native
+
+    # the runner, polars and joblib: only when benchmarking
+    from simulator.bench.engines import (
+        bare_engine_rate,
+        engine_rate,
+        mid_deal_us,
+        seep_lookahead_us,
+        sueca_lookahead_us,
+    )
+    from simulator.bench.envs import env_step_notes
+    from simulator.bench.measure import Measure, reference_rate
+    from simulator.bench.montecarlo import montecarlo_decisions
+    from simulator.bench.pipeline import RunTimes, pipeline_rates, pipeline_runs, seeding_contract_us
+    from simulator.bench.reference import openspiel_rate
 
     # what a worker does too (simulator/worker.py): the modules' objects are never garbage, so the
     # collector need not walk them again and again
@@ -56,10 +69,10 @@ def bench(
     screen = console()
     table = Table("workload", "deals", "seconds", "deals/s", "per 1k reference ops/s", title="cardsim bench")
     targets = Table("figure (issue 14)", "measured", "target", "met", title="targets, measured in this run")
-    best: dict[str, b.Measure] = {}
+    best: dict[str, Measure] = {}
     ref = 0.0
 
-    def keep(key: str, m: b.Measure) -> None:
+    def keep(key: str, m: Measure) -> None:
         """The fastest round of a workload: the one the machine's other load disturbed least."""
         if key not in best or m.rate > best[key].rate:
             best[key] = m
@@ -67,22 +80,22 @@ def bench(
     def target(label: str, value: float, text: str, goal: str, met: bool) -> None:
         targets.add_row(label, text.format(value), goal, "yes" if met else "NO")
 
-    def row(m: b.Measure, per_ref: bool = True) -> None:
+    def row(m: Measure, per_ref: bool = True) -> None:
         per = f"{1000 * m.rate / ref:.1f}" if per_ref else ""
         table.add_row(m.label, str(m.deals), f"{m.seconds:.2f}", f"{m.rate:,.0f}", per)
 
     hearts_deals = max(50, int(4000 * scale))
     for r in range(rounds):  # every round new deals (seed 1 + r), the engines' caches warmed in the first
-        ref = max(ref, b.reference_rate())
-        hearts_round = b.openspiel_rate(hearts_deals, seed=1 + r)
+        ref = max(ref, reference_rate())
+        hearts_round = openspiel_rate(hearts_deals, seed=1 + r)
         if hearts_round is not None:
             keep("hearts", hearts_round)
         for game in available_games():
             n = max(50, int(SIZES[game] * scale))
             warm_up = max(n // 10, int(WARM_UP_DEALS * scale)) if r == 0 else 0
-            keep(f"{game}-bare", b.bare_engine_rate(game, n, seed=1 + r, warm_up=warm_up))
-            keep(f"{game}-random", b.engine_rate(game, "random", n, seed=1 + r))
-            keep(f"{game}-greedy", b.engine_rate(game, "greedy", max(50, n // 4), seed=1 + r))
+            keep(f"{game}-bare", bare_engine_rate(game, n, seed=1 + r, warm_up=warm_up))
+            keep(f"{game}-random", engine_rate(game, "random", n, seed=1 + r))
+            keep(f"{game}-greedy", engine_rate(game, "greedy", max(50, n // 4), seed=1 + r))
     notes = [
         f"reference workload: {ref:,.0f} ops/s per CPU second (shuffle a deck, fold 13 cards into a mask); "
         f"every figure is the best of {rounds} round(s) of new deals"
@@ -112,28 +125,28 @@ def bench(
             + ", ".join(f"{g} bare {best[g + '-bare'].action_rate:,.0f}" for g in available_games())
         )
     lookahead = {
-        "sweep": lambda: b.mid_deal_us("sweep", 24),
-        "sueca": b.sueca_lookahead_us,
-        "seep": b.seep_lookahead_us,
+        "sweep": lambda: mid_deal_us("sweep", 24),
+        "sueca": sueca_lookahead_us,
+        "seep": seep_lookahead_us,
     }
     for game in available_games():
         clone_us, det_us = lookahead[game]()
         goal = CLONE_TARGET_US[game]
         target(f"{game} mid-deal clone()", clone_us, "{:.1f} us", f"< {goal} us", clone_us < goal)
         notes.append(f"{game} mid-deal: clone {clone_us:.1f} us, determinize {det_us:.1f} us")
-    notes += b.env_step_notes(max(20, int(300 * scale)))
+    notes += env_step_notes(max(20, int(300 * scale)))
     if pipeline:
         groups = max(1000, int(5000 * scale))  # the steady rate is a difference of two runs' times
         bare_n = max(50, int(SIZES["sweep"] * scale))
-        runs: dict[int, tuple[list[b.RunTimes], list[b.RunTimes]]] = {1: ([], []), 2: ([], [])}
+        runs: dict[int, tuple[list[RunTimes], list[RunTimes]]] = {1: ([], []), 2: ([], [])}
         for r in range(rounds):  # the bare engine beside each round: the pipeline's share is of the best
-            keep("sweep-bare-beside", b.bare_engine_rate("sweep", bare_n, seed=1 + rounds + r, warm_up=0))
+            keep("sweep-bare-beside", bare_engine_rate("sweep", bare_n, seed=1 + rounds + r, warm_up=0))
             for jobs, (shorts, longs) in runs.items():
-                short, long = b.pipeline_runs(groups * jobs, jobs, seed=1 + r)
+                short, long = pipeline_runs(groups * jobs, jobs, seed=1 + r)
                 shorts.append(short)
                 longs.append(long)
-        one, one_steady, one_cpu = b.pipeline_rates(1, *runs[1])
-        two, two_steady, two_cpu = b.pipeline_rates(2, *runs[2])
+        one, one_steady, one_cpu = pipeline_rates(1, *runs[1])
+        two, two_steady, two_cpu = pipeline_rates(2, *runs[2])
         for m in (one, one_steady, one_cpu, two, two_steady, two_cpu):
             row(m)
         # the faster of the two bare measures: the pipeline is compared with its best
@@ -147,7 +160,7 @@ def bench(
             f"engine's {bare:,.0f}, {one_cpu.rate / best['sweep-random'].rate:.0%} of the play loop with "
             f"random plug-ins; whole run {one.rate:,.0f} deals/s in wall time (start and end-of-run included)"
         )
-        contract = b.seeding_contract_us(max(1000, int(20000 * scale)))
+        contract = seeding_contract_us(max(1000, int(20000 * scale)))
         free = 1 / (1 / one_cpu.rate - contract / 1e6)
         notes.append(
             f"pipeline, 1 job, minus the seeding contract's cost (measured: {contract:.1f} us a deal for "
@@ -171,7 +184,7 @@ def bench(
         title="montecarlo, CPU time (defaults): where a decision's time goes",
     )
     for game in available_games():
-        split = b.montecarlo_decisions(game, max(20, int(200 * scale)))
+        split = montecarlo_decisions(game, max(20, int(200 * scale)))
         times = split.decisions
         median, p95 = times[len(times) // 2], times[(95 * len(times)) // 100]
         search.add_row(

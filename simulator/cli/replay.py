@@ -8,7 +8,6 @@ variant names, strategies and lineups), or by hand with --game, --seed,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,6 +21,7 @@ from simulator.games.base import Game
 from simulator.plugins import StrategySpec, load_strategy, spec_from_record
 from simulator.replay import replay_log, to_jsonl, to_text
 from simulator.variants import Variant, parse_set_options, resolve_variant
+from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ class RunSource:
     variants: tuple[Variant, ...]
     lineups: tuple[tuple[tuple[str, ...], ...], ...]  # per variant: strategy names per side
     specs: dict[str, StrategySpec]
+    move_timeout: float  # seconds a move may take (0: no limit)
 
 
 def seat_strategies(refs: list[str], num_players: int, sides: tuple[tuple[int, ...], ...]) -> list[str]:
@@ -58,13 +59,17 @@ def seat_strategies(refs: list[str], num_players: int, sides: tuple[tuple[int, .
 
 
 def _from_results(folder: Path) -> RunSource:
-    path = folder / "manifest.json"
+    from simulator.results import ResultsFolder, read_manifest
+
+    path = ResultsFolder(folder).manifest
     if not path.is_file():
         raise UserError(
             "no manifest.json: not the output folder of a run", str(folder), "give the --out folder of a run"
         )
     try:
-        m = json.loads(path.read_text())
+        m = read_manifest(folder)
+        if m is None:
+            raise ValueError("unreadable, or not a JSON object")
         cfg = m["config"]
         game = get_game(cfg["game"])
         variants = tuple(
@@ -76,7 +81,15 @@ def _from_results(folder: Path) -> RunSource:
             for s in m["strategies"]
         }
         return RunSource(
-            str(folder), game, int(m["root_seed"]), int(cfg["deals"]), cfg["unit"], variants, lineups, specs
+            str(folder),
+            game,
+            int(m["root_seed"]),
+            int(cfg["deals"]),
+            cfg["unit"],
+            variants,
+            lineups,
+            specs,
+            float(cfg.get("move_timeout", DEFAULT_MOVE_TIMEOUT)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(
@@ -92,7 +105,10 @@ def _from_tournament(path: Path, seed: int | None) -> RunSource:
     t = load_tournament(path, {"seed": seed})
     lineups = tuple(tuple(lu.strategies for lu in per_variant) for per_variant in t.lineups)
     specs = {s.name: s for s in t.strategies}
-    return RunSource(str(path), t.game, t.config.seed, None, t.config.unit, t.variants, lineups, specs)
+    cfg = t.config
+    return RunSource(
+        str(path), t.game, cfg.seed, None, cfg.unit, t.variants, lineups, specs, cfg.move_timeout
+    )
 
 
 def _pick(items: list[str], chosen: str | None, option: str, where: str) -> int:
@@ -151,6 +167,15 @@ def replay(
     format: Annotated[
         str, typer.Option(metavar="text|jsonl", help="Text for people, JSON Lines for programs.")
     ] = "text",
+    move_timeout: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            metavar="SECONDS",
+            help="Seconds a strategy may take for one move (0: no limit; default: the run's, else "
+            f"{DEFAULT_MOVE_TIMEOUT:g}).",
+        ),
+    ] = None,
 ) -> None:
     """Write the move-by-move log of one deal (or match): format in docs/replay.md.
 
@@ -161,6 +186,7 @@ def replay(
     _check_range(deal, None, "--deal", "deal")
     if seed is not None:
         _check_range(seed, None, "--seed", "seed")
+    seconds = DEFAULT_MOVE_TIMEOUT
     if source is None:
         g, v, root, specs, unit = _by_hand(game, seed, variant, players, strategies, set_, rotation)
     else:
@@ -174,7 +200,7 @@ def replay(
                 "the run says which; leave them out",
             )
         run = _from_results(source) if source.is_dir() else _from_tournament(source, seed)
-        g, root, unit = run.game, run.seed, run.unit
+        g, root, unit, seconds = run.game, run.seed, run.unit, run.move_timeout
         vi = _pick([v.name for v in run.variants], variant, "--variant", run.where)
         v = run.variants[vi]
         if run.deals is not None:
@@ -194,7 +220,9 @@ def replay(
             run.specs[names[(v.rules.side_of_seat[s] + rotation) % len(sides)]]
             for s in range(v.rules.num_players)
         ]
-    log = replay_log(g, v, root, deal, specs, rotation=rotation, match=match or unit == "match")
+    if move_timeout is not None:
+        seconds = move_timeout
+    log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
     typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
     if log and log[-1]["type"] == "error":
         raise typer.Exit(1)

@@ -7,7 +7,6 @@ imported inside the functions so that `cardsim --help` stays fast.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -20,8 +19,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from simulator.analysis.outputs import Analysis
-
-REPORT = "report.html"
 
 
 def _f(value: float | None, digits: int = 3) -> str:
@@ -131,13 +128,12 @@ def _read(results: Path) -> tuple[Analysis, pl.DataFrame, dict[str, Any]]:
     import polars as pl
 
     from simulator.analysis.outputs import load_analysis
+    from simulator.results import ResultsFolder, read_manifest
 
     analysis = load_analysis(results)
-    summary_path = results / "summary.parquet"
+    summary_path = ResultsFolder(results).summary
     summary = pl.read_parquet(summary_path) if summary_path.is_file() else pl.DataFrame()
-    manifest_path = results / "manifest.json"
-    manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else {}
-    return analysis, summary, manifest
+    return analysis, summary, read_manifest(results) or {}
 
 
 def write_report(results: Path) -> Path:
@@ -147,9 +143,9 @@ def write_report(results: Path) -> Path:
 
 def _write(results: Path, analysis: Analysis, summary: pl.DataFrame, manifest: dict[str, Any]) -> Path:
     from simulator.analysis.report_html import render
-    from simulator.results import atomic_write_bytes
+    from simulator.results import ResultsFolder, atomic_write_bytes
 
-    path = results / REPORT
+    path = ResultsFolder(results).report
     page = render(analysis, summary, manifest)
     atomic_write_bytes(path, lambda tmp: Path(tmp).write_text(page))
     return path

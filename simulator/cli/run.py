@@ -122,6 +122,7 @@ def run(
         "move_timeout": move_timeout,
         "scheduler_timeout": scheduler_timeout,
     }
+    from simulator.results import ResultsFolder
     from simulator.runner import RunInterrupted, run_tournament
 
     tournament = load_tournament(config, overrides)
@@ -142,7 +143,8 @@ def run(
             "backend",
             "pip install -e '.[dask]' in a clone of cardsim (or pip install 'cardsim[dask]')",
         ) from None
-    files = f"results: {result.out}/deals.parquet, {result.out}/summary.parquet, {result.out}/manifest.json"
+    folder = ResultsFolder(result.out)
+    files = f"results: {folder.deals}, {folder.summary}, {folder.manifest}"
     if result.already_complete:
         screen.print(
             f"nothing to play: the folder holds this run's complete results (--fresh plays again)\n{files}"
@@ -163,11 +165,10 @@ def run(
 
 def _after_run(out: Path, report: bool, screen: Console) -> None:
     """The SPRT's outcome, if any, and report.html when asked for."""
-    import json
-
     from simulator.cli.report import sprt_line, write_report
+    from simulator.results import read_manifest
 
-    line = sprt_line(json.loads((out / "manifest.json").read_text()))
+    line = sprt_line(read_manifest(out) or {})
     if line:
         screen.print(line)
     if report:

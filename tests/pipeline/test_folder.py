@@ -153,6 +153,17 @@ def test_a_stalled_move_is_a_fault_and_saved_chunks_stay(write_tournament, tmp_p
     assert "deal seed" in message and "reproduce with: cardsim replay --game sweep" in message
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert manifest["status"] == "failed" and manifest["deal_groups_completed"] > 0
+    # the printed command replays the stall under the run's move timeout, and stops it too
+    from typer.testing import CliRunner
+
+    from simulator.cli.app import app
+
+    command = message.split("reproduce with: ")[1].splitlines()[0].split()
+    assert command[-2:] == ["--move-timeout", "0.3"]
+    replayed = CliRunner().invoke(app, [*command[1:], "--format", "jsonl"])
+    assert replayed.exit_code == 1
+    last = json.loads(replayed.output.splitlines()[-1])
+    assert last["type"] == "error" and "raised MoveTimeout: no move within 0.3 s" in last["message"]
 
 
 def test_a_run_with_no_completed_group_writes_every_file_with_its_schema(

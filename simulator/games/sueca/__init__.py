@@ -2,7 +2,7 @@
 
 from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS, trick_value
 from .determinize import determinize
-from .game import GAME, SuecaGame
+from .game import GAME
 from .moves import (
     ACTION_NAMES,
     BID,
@@ -53,7 +53,6 @@ __all__ = [
     "TRUMPS",
     "TRUMP_BONUS",
     "IllegalMove",
-    "SuecaGame",
     "SuecaMove",
     "SuecaPosition",
     "SuecaRules",

@@ -349,15 +349,51 @@ class SeepState:
         return self.phase == OVER
 
     def legal_moves(self) -> Sequence[SeepMove]:
+        """The mover's moves (cached until the next ``apply``), from the masks ``movegen`` reads."""
         moves = self._moves
         if moves is None:
-            if self.phase == PLAYING:
-                # a MoveList: a Sequence by registration (see movelist)
-                moves = cast(Sequence[SeepMove], play_moves(self, self.bid if self.plays == 0 else 0))
-            elif self.phase == BIDDING:
-                moves = bid_moves(self)
-            else:
+            phase = self.phase
+            if phase == OVER:
                 moves = ()
+            else:
+                p = self.turn
+                hmask = self.hmask
+                mine = 0  # the house values (bit V - 9) the mover owns, and those its partner owns
+                partners = 0
+                if hmask:
+                    owned = self.owned
+                    mine = owned[p]
+                    partner = self.partner[p]
+                    if partner >= 0:
+                        partners = owned[partner]
+                if phase == PLAYING:
+                    # a MoveList: a Sequence by registration (see movelist)
+                    moves = cast(
+                        Sequence[SeepMove],
+                        play_moves(
+                            self.hands[p],
+                            self.loose,
+                            hmask,
+                            mine,
+                            partners,
+                            self.ordinary,
+                            self.cementing,
+                            self.retain,
+                            self.bid if self.plays == 0 else 0,
+                        ),
+                    )
+                else:
+                    moves = bid_moves(
+                        self.hands[self.bidder],
+                        self.loose,
+                        hmask,
+                        mine,
+                        partners,
+                        self.ordinary,
+                        self.cementing,
+                        self.retain,
+                        self.rules.floor_visible_at_bid,
+                    )
             self._moves = moves
         return moves
 

@@ -1,8 +1,9 @@
 """The one small game interface that the runner, strategies and replay use.
 
-Every game module (``sweep``, ``seep``, ``sueca``) exposes a module-level
-``GAME`` object satisfying :class:`Game`. The engines know nothing of files,
-tournaments or the CLI.
+Every game package registered in ``simulator.games`` exposes a module-level
+``GAME`` object satisfying :class:`Game`: a :class:`GameSpec` naming the
+package's state class, match class and module functions. The engines know
+nothing of files, tournaments or the CLI.
 
 Vocabulary
 ----------
@@ -160,8 +161,9 @@ class Match(Protocol):
     def next_deal(self) -> DealState:
         """The next deal to play (only while not ``over``)."""
 
-    def finish_deal(self, state: DealState) -> None:
-        """Score a finished deal, log ``score`` (and ``baazi_end``/``match_end``)."""
+    def finish_deal(self, state: Any) -> None:
+        """Score a finished deal (one this match's ``next_deal`` gave: each game's match takes
+        its own state class), log ``score`` (and ``baazi_end``/``match_end``)."""
 
     def winners(self) -> list[int]:
         """Winning side(s) once ``over`` (several only when the rules let ties share)."""
@@ -172,18 +174,37 @@ class Match(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    name: str
-    title: str
-    allowed_players: tuple[int, ...]
-    default_players: int
-    #: variant name -> option overrides (``standard`` -> ``{}``)
-    variants: Mapping[str, Mapping[str, Any]]
-    #: variant name -> one-line meaning
-    variant_docs: Mapping[str, str]
-    #: column name -> "int" | "bool" | "str" | "float" for ``DealState.side_rows``
-    side_columns: Mapping[str, str]
-    #: column name -> type for ``Match.side_rows``
-    match_columns: Mapping[str, str]
+    """What the runner, strategies and replay use of a game (every game's is a :class:`GameSpec`).
+
+    Its data are read-only properties: a game's identity never changes once registered."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def allowed_players(self) -> tuple[int, ...]: ...
+
+    @property
+    def default_players(self) -> int: ...
+
+    @property
+    def variants(self) -> Mapping[str, Mapping[str, Any]]:
+        """Variant name -> option overrides (``standard`` -> ``{}``)."""
+
+    @property
+    def variant_docs(self) -> Mapping[str, str]:
+        """Variant name -> one-line meaning."""
+
+    @property
+    def side_columns(self) -> Mapping[str, str]:
+        """Column name -> "int" | "bool" | "str" | "float" for ``DealState.side_rows``."""
+
+    @property
+    def match_columns(self) -> Mapping[str, str]:
+        """Column name -> type for ``Match.side_rows``."""
 
     def make_rules(self, options: Mapping[str, Any]) -> RulesBase:
         """Rules from explicit options (others take their defaults); ``RulesError`` if bad."""
@@ -216,3 +237,45 @@ class Game(Protocol):
         every constraint it can deduce (hand sizes, voids, held values...), without bias toward
         the true deal. Contract: ``state.view(view.seat) == view``, field for field.
         """
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class GameSpec:
+    """A game as :class:`Game` describes it: its identity and columns, and the engine pieces
+    each call hands over to. Every game package instantiates one as its ``GAME``, so the
+    delegation is written once and no game can drift from another's shape.
+
+    The function fields (``make_rules`` to ``parse_move``) are the game's module functions,
+    called as they are; only the deal and the match are made through a method, from the
+    state and match classes. Compared by identity (``eq=False``): one spec per game.
+    """
+
+    name: str
+    title: str
+    allowed_players: tuple[int, ...]
+    default_players: int
+    variants: Mapping[str, Mapping[str, Any]]
+    variant_docs: Mapping[str, str]
+    side_columns: Mapping[str, str]
+    match_columns: Mapping[str, str]
+    #: the state class, called as ``state(rules, seed, dealer, log)`` for a new deal
+    state: Callable[[Any, int, int | None, list[dict] | None], DealState]
+    #: the match class, called as ``match(rules, deal_seed, log)``
+    match: Callable[[Any, Callable[[int], int], list[dict] | None], Match]
+    make_rules: Callable[[Mapping[str, Any]], RulesBase]
+    determinize: Callable[[Any, random.Random], DealState]
+    render_event: Callable[[Mapping[str, Any]], str | None]
+    move_text: Callable[[Any], str]
+    parse_move: Callable[[str], Any]
+
+    def new_deal(
+        self, rules: RulesBase, seed: int, dealer: int | None = None, log: list[dict] | None = None
+    ) -> DealState:
+        """A fresh deal of ``state``; with ``dealer=None`` the first dealer is drawn from ``seed``."""
+        return self.state(rules, seed, dealer, log)
+
+    def new_match(
+        self, rules: RulesBase, deal_seed: Callable[[int], int], log: list[dict] | None = None
+    ) -> Match:
+        """A match of ``match`` whose k-th deal (from 1) uses ``deal_seed(k)``."""
+        return self.match(rules, deal_seed, log)

@@ -11,7 +11,7 @@ sampled consistently with a view).
 
 from __future__ import annotations
 
-from simulator.games.seep.game import GAME, SeepGame
+from simulator.games.seep.game import GAME
 from simulator.games.seep.match import SeepMatch
 from simulator.games.seep.movelist import MoveList, with_action
 from simulator.games.seep.moves import (
@@ -43,7 +43,6 @@ __all__ = [
     "VARIANTS",
     "HouseView",
     "MoveList",
-    "SeepGame",
     "SeepMatch",
     "SeepMove",
     "SeepPosition",

@@ -39,7 +39,6 @@ import random
 from dataclasses import dataclass
 
 from simulator.cards import RANK_MASK, CardMask
-from simulator.games.seep.movegen import bid_moves
 from simulator.games.seep.moves import BID, BREAK, HOUSE, SeepMove
 from simulator.games.seep.state import BIDDING, HIGH_MASK, SeepPosition, SeepState
 from simulator.games.seep.view import SeepView
@@ -198,7 +197,7 @@ def _bid_legal(state: SeepState, first_packet: CardMask, floor: CardMask) -> boo
             floor_visible=True,
         )
     )
-    return SeepMove(BID, -1, state.bid, 0) in bid_moves(s)
+    return SeepMove(BID, -1, state.bid, 0) in s.legal_moves()
 
 
 def _three(cards: CardMask, rng: random.Random) -> CardMask:

@@ -132,7 +132,55 @@ def _fixed(rules: SeepRules) -> _Fixed:
 
 
 class SeepState:
-    """A Seep deal in progress (the ``DealState`` API of ``simulator.games.base``)."""
+    """A Seep deal in progress (the ``DealState`` API of ``simulator.games.base``).
+
+    ``__slots__`` closes the field list when interpreted; compiled, mypyc lays the fields out
+    natively whatever the slots say (the class then has neither ``__slots__`` nor ``__dict__``,
+    and lists them in ``__mypyc_attrs__``).
+    """
+
+    __slots__ = (
+        "_card_pts",
+        "_houses",
+        "_moves",
+        "baazis",
+        "bid",
+        "bidder",
+        "built",
+        "cementing",
+        "dealer",
+        "floor_up",
+        "hands",
+        "hcards",
+        "history",
+        "hmask",
+        "howners",
+        "hsum",
+        "last_capturer",
+        "log",
+        "loose",
+        "n",
+        "nsides",
+        "ordinary",
+        "owned",
+        "partner",
+        "phase",
+        "piles",
+        "played",
+        "plays",
+        "retain",
+        "rng",
+        "rules",
+        "scores",
+        "seed",
+        "side_of",
+        "stock",
+        "sweep_pts",
+        "sweeps",
+        "thirty",
+        "total_plays",
+        "turn",
+    )
 
     def __init__(
         self,
@@ -141,12 +189,15 @@ class SeepState:
         dealer: int | None = None,
         log: list[dict] | None = None,
         *,
-        deal: bool = True,
+        _blank: bool = False,
     ) -> None:
-        """A new deal, dealt from ``seed``; ``deal=False`` leaves every field unset (``clone`` sets them)."""
-        if deal:
-            self._setup(rules, seed, dealer, log)
-            self._deal_first()
+        """A new deal, dealt from ``seed``; ``_blank=True`` (``clone`` and ``from_position`` only)
+        sets no field at all, the caller fills every one (compiled classes cannot be made without
+        ``__init__``)."""
+        if _blank:
+            return
+        self._setup(rules, seed, dealer, log)
+        self._deal_first()
 
     # ------------------------------------------------------------------ setup
     def _setup(self, rules: SeepRules, seed: int, dealer: int | None, log: list[dict] | None) -> None:
@@ -227,7 +278,7 @@ class SeepState:
         pos = position
         rules = pos.rules
         n = rules.num_players
-        self = cls(rules, pos.seed, deal=False)
+        self = cls(rules, pos.seed, _blank=True)
         self._setup(rules, pos.seed, (pos.turn - 1) % n if pos.dealer is None else pos.dealer, log)
         if pos.rng_state is not None:
             self.rng.setstate(pos.rng_state)
@@ -265,7 +316,7 @@ class SeepState:
         It shares immutable values and the RNG, which only the first deal draws from
         (in ``__init__``, void deals included): nothing draws from it later in a deal.
         """
-        new = SeepState(self.rules, self.seed, deal=False)
+        new = SeepState(self.rules, self.seed, _blank=True)
         new.rules = self.rules
         new.seed = self.seed
         new.log = None
@@ -349,15 +400,51 @@ class SeepState:
         return self.phase == OVER
 
     def legal_moves(self) -> Sequence[SeepMove]:
+        """The mover's moves (cached until the next ``apply``), from the masks ``movegen`` reads."""
         moves = self._moves
         if moves is None:
-            if self.phase == PLAYING:
-                # a MoveList: a Sequence by registration (see movelist)
-                moves = cast(Sequence[SeepMove], play_moves(self, self.bid if self.plays == 0 else 0))
-            elif self.phase == BIDDING:
-                moves = bid_moves(self)
-            else:
+            phase = self.phase
+            if phase == OVER:
                 moves = ()
+            else:
+                p = self.turn
+                hmask = self.hmask
+                mine = 0  # the house values (bit V - 9) the mover owns, and those its partner owns
+                partners = 0
+                if hmask:
+                    owned = self.owned
+                    mine = owned[p]
+                    partner = self.partner[p]
+                    if partner >= 0:
+                        partners = owned[partner]
+                if phase == PLAYING:
+                    # a MoveList: a Sequence by registration (see movelist)
+                    moves = cast(
+                        Sequence[SeepMove],
+                        play_moves(
+                            self.hands[p],
+                            self.loose,
+                            hmask,
+                            mine,
+                            partners,
+                            self.ordinary,
+                            self.cementing,
+                            self.retain,
+                            self.bid if self.plays == 0 else 0,
+                        ),
+                    )
+                else:
+                    moves = bid_moves(
+                        self.hands[self.bidder],
+                        self.loose,
+                        hmask,
+                        mine,
+                        partners,
+                        self.ordinary,
+                        self.cementing,
+                        self.retain,
+                        self.rules.floor_visible_at_bid,
+                    )
             self._moves = moves
         return moves
 

@@ -11,7 +11,7 @@ from .cards import (
     trick_value,
 )
 from .determinize import determinize
-from .game import GAME, SuecaGame
+from .game import GAME
 from .moves import (
     ACTION_NAMES,
     BID,
@@ -63,7 +63,6 @@ __all__ = [
     "TRUMPS",
     "TRUMP_BONUS",
     "IllegalMove",
-    "SuecaGame",
     "SuecaMove",
     "SuecaPosition",
     "SuecaRules",

@@ -27,12 +27,11 @@ from functools import lru_cache
 from math import factorial
 
 from simulator.cards import Card, CardMask
+from simulator.games.sueca.cards import PACK_CARDS, PACK_MASK, SUIT_PACK_MASK
+from simulator.games.sueca.rules import NUM_PLAYERS
+from simulator.games.sueca.state import SuecaPosition, SuecaState
+from simulator.games.sueca.view import SuecaView
 from simulator.shuffle import shuffle
-
-from .cards import PACK_CARDS, PACK_MASK, SUIT_PACK_MASK
-from .rules import NUM_PLAYERS
-from .state import SuecaPosition, SuecaState
-from .view import SuecaView
 
 #: rejection tries before the exact sampler: each costs about one shuffle, an exact sample (uncached
 #: counts) dozens; 20 measured fastest mid-deal (6: about 3x slower)

@@ -6,8 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from simulator.cards import SUIT_SYMBOLS, SUITS, Card, CardMask, card_pretty, card_str, parse_card
-
-from .cards import hand_strs
+from simulator.games.sueca.cards import hand_strs
 
 
 def dealt_event(hands: Sequence[CardMask], redeal_dealer: int | None) -> dict[str, Any]:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from simulator.games.match import MatchBase
-
-from .rules import NUM_PLAYERS, SuecaRules
-from .state import SuecaState
+from simulator.games.sueca.rules import NUM_PLAYERS, SuecaRules
+from simulator.games.sueca.state import SuecaState
 
 
 class SuecaMatch(MatchBase[SuecaState]):

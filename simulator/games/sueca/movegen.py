@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 from simulator.cards import CardMask
-
-from .cards import SUIT_PACK_MASK
-from .moves import BIDS, CALL_CARD_SUBSETS, NULS_MOVE, PASS_MOVE, PLAY_SUBSETS, SuecaMove
-from .rules import MAX_BID, MIN_BID
+from simulator.games.sueca.cards import SUIT_PACK_MASK
+from simulator.games.sueca.moves import BIDS, CALL_CARD_SUBSETS, NULS_MOVE, PASS_MOVE, PLAY_SUBSETS, SuecaMove
+from simulator.games.sueca.rules import MAX_BID, MIN_BID
 
 _S0: Final = SUIT_PACK_MASK[0]
 _S1: Final = SUIT_PACK_MASK[1]

@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from simulator.cards import SUITS, Card, card_pretty, parse_card
-
-from .cards import PACK_CARDS, PACK_MASK, SUIT_PACK_MASK
-from .rules import MAX_BID, MIN_BID
+from simulator.games.sueca.cards import PACK_CARDS, PACK_MASK, SUIT_PACK_MASK
+from simulator.games.sueca.rules import MAX_BID, MIN_BID
 
 PASS: Final = 0
 NULS: Final = 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import MIN_BID, NUM_PLAYERS
+from simulator.games.sueca.rules import MIN_BID, NUM_PLAYERS
 
 
 def score_value(x: int) -> int:

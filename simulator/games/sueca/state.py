@@ -15,15 +15,32 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from simulator.cards import SUITS, Card, CardMask, card_str
+from simulator.games.sueca.cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS
+from simulator.games.sueca.events import (
+    call_event,
+    contract_event,
+    dealt_event,
+    play_event,
+    score_event,
+    trick_event,
+)
+from simulator.games.sueca.movegen import auction_moves, call_card_moves, play_moves
+from simulator.games.sueca.moves import (
+    BID,
+    CALL_CARD,
+    NULS,
+    PASS,
+    PLAY,
+    TRUMP,
+    TRUMPS,
+    SuecaMove,
+    call_of,
+    move_text,
+)
+from simulator.games.sueca.rules import MAX_BID, MIN_BID, NUM_PLAYERS, SuecaRules
+from simulator.games.sueca.scoring import hand_scores
+from simulator.games.sueca.view import SuecaView, TrickRecord, new_view
 from simulator.shuffle import randbelow, seeded_rng, shuffle
-
-from .cards import PACK_CARDS, PACK_MASK, POINTS, STRENGTH, SUIT_PACK_MASK, TRUMP_BONUS
-from .events import call_event, contract_event, dealt_event, play_event, score_event, trick_event
-from .movegen import auction_moves, call_card_moves, play_moves
-from .moves import BID, CALL_CARD, NULS, PASS, PLAY, TRUMP, TRUMPS, SuecaMove, call_of, move_text
-from .rules import MAX_BID, MIN_BID, NUM_PLAYERS, SuecaRules
-from .scoring import hand_scores
-from .view import SuecaView, TrickRecord, new_view
 
 AUCTION: Final = 0
 TRUMP_PHASE: Final = 1
@@ -101,7 +118,12 @@ class SuecaPosition:
 
 
 class SuecaState:
-    """One scored Sueca hand (DealState of base.py); thrown-in deals are redealt inside."""
+    """One scored Sueca hand (DealState of base.py); thrown-in deals are redealt inside.
+
+    ``__slots__`` closes the field list when interpreted; compiled, mypyc lays the fields out
+    natively whatever the slots say (the class then has neither ``__slots__`` nor ``__dict__``,
+    and lists them in ``__mypyc_attrs__``).
+    """
 
     __slots__ = (
         "_best_seat",
@@ -149,11 +171,13 @@ class SuecaState:
         seed: int,
         dealer: int | None = None,
         log: list[dict] | None = None,
+        *,
         _blank: bool = False,
     ) -> None:
         """A new hand. The first dealer is always drawn first (then overridden by ``dealer``), so the
-        cards depend on ``seed`` only. ``_blank`` (``copy_state`` and ``restore`` only) sets no
-        field: the caller fills every one (compiled classes cannot be made without ``__init__``)."""
+        cards depend on ``seed`` only. ``_blank=True`` (``clone`` and ``from_position`` only) sets
+        no field at all, the caller fills every one (compiled classes cannot be made without
+        ``__init__``)."""
         if _blank:
             return
         self.rules = rules
@@ -506,8 +530,48 @@ class SuecaState:
     # ---- look-ahead: clone and full position ---------------------------------
 
     def clone(self) -> SuecaState:
-        """An independent copy with no log (shares only the immutable rules)."""
-        return copy_state(self)
+        """An independent copy with no log, field by field: lists copied, everything else
+        immutable and shared."""
+        new = SuecaState(self.rules, self.seed, _blank=True)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.log = None
+        # the RNG only redeals after a pass-out: both share it, and whichever shuffles first copies it
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared = True
+        new.dealer = self.dealer
+        new.hand_dealer = self.hand_dealer
+        new.passouts = self.passouts
+        new.scores = self.scores
+        new.hands = self.hands[:]
+        new.phase = self.phase
+        new.turn = self.turn
+        new.calls = self.calls
+        new.high_bid = self.high_bid
+        new.high_bidder = self.high_bidder
+        new.nuls_called = self.nuls_called
+        new.passed = self.passed
+        new.kind = self.kind
+        new.declarer = self.declarer
+        new.bid = self.bid
+        new.trump = self.trump
+        new.called_card = self.called_card
+        new.partner = self.partner
+        new.partner_revealed = self.partner_revealed
+        new.trick = self.trick[:]
+        new.trick_leader = self.trick_leader
+        new._led = self._led
+        new._best_value = self._best_value
+        new._best_seat = self._best_seat
+        new._trick_points = self._trick_points
+        new.tricks = self.tricks
+        new.tricks_won = self.tricks_won
+        new.points_won = self.points_won
+        new.played = self.played
+        new.made = self.made
+        new.team_points = self.team_points
+        new.the_hand_scores = self.the_hand_scores[:]
+        return new
 
     def position(self) -> SuecaPosition:
         """Every field of this hand (restore it with ``SuecaState.from_position``)."""
@@ -537,114 +601,67 @@ class SuecaState:
     def from_position(cls, position: SuecaPosition, log: list[dict] | None = None) -> SuecaState:
         """The hand of ``position``, exactly; ``ValueError`` if its cards do not make up the pack.
 
-        A given ``log`` receives the events from here on (no ``dealt`` event is written)."""
-        return restore(cls, position, log)
-
-
-def copy_state(state: SuecaState) -> SuecaState:
-    """Field-by-field copy: lists copied, everything else immutable and shared."""
-    new = SuecaState(state.rules, state.seed, None, None, True)
-    new.rules = state.rules
-    new.seed = state.seed
-    new.log = None
-    # the RNG only redeals after a pass-out: both share it, and whichever shuffles first copies it
-    new._rng = state._rng
-    new._rng_shared = state._rng_shared = True
-    new.dealer = state.dealer
-    new.hand_dealer = state.hand_dealer
-    new.passouts = state.passouts
-    new.scores = state.scores
-    new.hands = state.hands[:]
-    new.phase = state.phase
-    new.turn = state.turn
-    new.calls = state.calls
-    new.high_bid = state.high_bid
-    new.high_bidder = state.high_bidder
-    new.nuls_called = state.nuls_called
-    new.passed = state.passed
-    new.kind = state.kind
-    new.declarer = state.declarer
-    new.bid = state.bid
-    new.trump = state.trump
-    new.called_card = state.called_card
-    new.partner = state.partner
-    new.partner_revealed = state.partner_revealed
-    new.trick = state.trick[:]
-    new.trick_leader = state.trick_leader
-    new._led = state._led
-    new._best_value = state._best_value
-    new._best_seat = state._best_seat
-    new._trick_points = state._trick_points
-    new.tricks = state.tricks
-    new.tricks_won = state.tricks_won
-    new.points_won = state.points_won
-    new.played = state.played
-    new.made = state.made
-    new.team_points = state.team_points
-    new.the_hand_scores = state.the_hand_scores[:]
-    return new
-
-
-def restore(cls: type[SuecaState], p: SuecaPosition, log: list[dict] | None) -> SuecaState:
-    """Build a state from a position, deriving the auction summary and trick totals from the record."""
-    played = 0
-    for _, cards, _ in p.tricks:
-        for c in cards:
+        A given ``log`` receives the events from here on (no ``dealt`` event is written); the
+        auction summary, trick totals, played cards and partner are derived from the record."""
+        p = position
+        played = 0
+        for _, cards, _ in p.tricks:
+            for c in cards:
+                played |= 1 << c
+        for c in p.trick:
             played |= 1 << c
-    for c in p.trick:
-        played |= 1 << c
-    held = 0
-    for h in p.hands:
-        if h & held or h & played:
-            raise ValueError("a card is held twice, or held and played")
-        held |= h
-    if len(p.hands) != NUM_PLAYERS or held | played != PACK_MASK or p.phase not in PHASE_NAMES:
-        raise ValueError("a position needs 5 hands that with the played cards make up the 40-card pack")
-    state = cls(p.rules, p.seed, None, log, True)
-    state.rules = p.rules
-    state.seed = p.seed
-    state.log = log
-    state._rng = None  # lazy: random.Random(seed) on first use
-    state._rng_shared = False
-    if p.rng_state is not None:
-        state._rng = random.Random()
-        state._rng.setstate(p.rng_state)
-    state.dealer = p.dealer
-    state.hand_dealer = p.dealer if p.hand_dealer is None else p.hand_dealer
-    state.passouts = p.passouts
-    state.scores = tuple(p.scores)
-    state._reset(list(p.hands))
-    state.phase = PHASE_NAMES.index(p.phase)
-    for seat, call in p.calls:
-        if call == "pass":
-            state.passed |= 1 << seat
-        else:
-            state.high_bidder = seat
-            if call == "nuls":
-                state.nuls_called = True
+        held = 0
+        for h in p.hands:
+            if h & held or h & played:
+                raise ValueError("a card is held twice, or held and played")
+            held |= h
+        if len(p.hands) != NUM_PLAYERS or held | played != PACK_MASK or p.phase not in PHASE_NAMES:
+            raise ValueError("a position needs 5 hands that with the played cards make up the 40-card pack")
+        state = cls(p.rules, p.seed, _blank=True)
+        state.rules = p.rules
+        state.seed = p.seed
+        state.log = log
+        state._rng = None  # lazy: random.Random(seed) on first use
+        state._rng_shared = False
+        if p.rng_state is not None:
+            state._rng = random.Random()
+            state._rng.setstate(p.rng_state)
+        state.dealer = p.dealer
+        state.hand_dealer = p.dealer if p.hand_dealer is None else p.hand_dealer
+        state.passouts = p.passouts
+        state.scores = tuple(p.scores)
+        state._reset(list(p.hands))
+        state.phase = PHASE_NAMES.index(p.phase)
+        for seat, call in p.calls:
+            if call == "pass":
+                state.passed |= 1 << seat
             else:
-                state.high_bid = int(call)
-    state.calls = tuple(p.calls)
-    state.kind = p.contract
-    state.declarer = p.declarer
-    state.bid = p.bid
-    state.trump = p.trump
-    state.called_card = p.called_card
-    state.played = played
-    state.tricks = tuple(p.tricks)
-    for _, cards, winner in p.tricks:
-        state.tricks_won = _added(state.tricks_won, winner, 1)
-        state.points_won = _added(state.points_won, winner, sum(POINTS[c] for c in cards))
-    _restore_trick(state, p.trick_leader, p.trick)
-    _restore_partner(state)
-    if [h.bit_count() for h in state.hands] != list(
-        _SIZES[len(state.tricks)][state.trick_leader][len(state.trick)]
-    ):
-        raise ValueError("hand sizes must be 8 minus the cards each seat played")
-    state.turn = _turn_of(state) if p.current_player is None or p.current_player < 0 else p.current_player
-    if state.phase == OVER:
-        state._score()
-    return state
+                state.high_bidder = seat
+                if call == "nuls":
+                    state.nuls_called = True
+                else:
+                    state.high_bid = int(call)
+        state.calls = tuple(p.calls)
+        state.kind = p.contract
+        state.declarer = p.declarer
+        state.bid = p.bid
+        state.trump = p.trump
+        state.called_card = p.called_card
+        state.played = played
+        state.tricks = tuple(p.tricks)
+        for _, cards, winner in p.tricks:
+            state.tricks_won = _added(state.tricks_won, winner, 1)
+            state.points_won = _added(state.points_won, winner, sum(POINTS[c] for c in cards))
+        _restore_trick(state, p.trick_leader, p.trick)
+        _restore_partner(state)
+        if [h.bit_count() for h in state.hands] != list(
+            _SIZES[len(state.tricks)][state.trick_leader][len(state.trick)]
+        ):
+            raise ValueError("hand sizes must be 8 minus the cards each seat played")
+        state.turn = _turn_of(state) if p.current_player is None or p.current_player < 0 else p.current_player
+        if state.phase == OVER:
+            state._score()
+        return state
 
 
 def _restore_trick(state: SuecaState, leader: int, trick: tuple[Card, ...]) -> None:

@@ -6,8 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from simulator.cards import CardMask
-
-from .rules import SuecaRules
+from simulator.games.sueca.rules import SuecaRules
 
 #: a completed trick: (leader, cards in play order, winner)
 TrickRecord = tuple[int, tuple[int, ...], int]

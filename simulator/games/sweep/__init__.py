@@ -7,7 +7,7 @@ the view, the state and its position, the rules, and ``GAME.determinize`` for lo
 
 from __future__ import annotations
 
-from simulator.games.sweep.game import GAME, SweepGame
+from simulator.games.sweep.game import GAME
 from simulator.games.sweep.match import SweepMatch
 from simulator.games.sweep.moves import ACTION_NAMES, BUILD, CAPTURE, TRAIL, SweepMove, move_text, parse_move
 from simulator.games.sweep.rules import SweepRules, make_rules
@@ -21,7 +21,6 @@ __all__ = [
     "GAME",
     "TRAIL",
     "Build",
-    "SweepGame",
     "SweepMatch",
     "SweepMove",
     "SweepPosition",

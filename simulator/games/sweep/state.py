@@ -65,7 +65,12 @@ class SweepPosition:
 
 
 class SweepState:
-    """A Sweep round in progress (the ``DealState`` of base.py)."""
+    """A Sweep round in progress (the ``DealState`` of base.py).
+
+    ``__slots__`` closes the field list when interpreted; compiled, mypyc lays the fields out
+    natively whatever the slots say (the class then has neither ``__slots__`` nor ``__dict__``,
+    and lists them in ``__mypyc_attrs__``).
+    """
 
     __slots__ = (
         "_cards",
@@ -80,7 +85,6 @@ class SweepState:
         "ace_sweep_side",
         "builds",
         "centre_returned",
-        "cur",
         "deal_left",
         "dealer",
         "hands",
@@ -98,6 +102,7 @@ class SweepState:
         "stock",
         "sweeps",
         "table",
+        "turn",
     )
 
     def __init__(
@@ -106,10 +111,11 @@ class SweepState:
         seed: int,
         dealer: int | None = None,
         log: list[dict] | None = None,
+        *,
         _blank: bool = False,
     ) -> None:
-        """Deal a round; ``_blank`` (``clone`` and ``from_position`` only) sets no field at all,
-        the caller fills every one (compiled classes cannot be made without ``__init__``)."""
+        """Deal a round; ``_blank=True`` (``clone`` and ``from_position`` only) sets no field at
+        all, the caller fills every one (compiled classes cannot be made without ``__init__``)."""
         if _blank:
             return
         rng = seeded_rng(seed)
@@ -170,7 +176,7 @@ class SweepState:
         self.centre_returned = 0
         self.ace_sweep_side = -1
         self.last_capturer = -1
-        self.cur = (dealer + 1) % n
+        self.turn = (dealer + 1) % n
         self.history: list[tuple[int, SweepMove]] = []
         self._result: tuple[list[int], list[dict[str, Any]]] | None = None
         self._double_ace = rules.ace_of_spades_sweep_double
@@ -193,7 +199,7 @@ class SweepState:
             sweeps=tuple(self.sweeps),
             ace_sweep_side=self.ace_sweep_side,
             last_capturer=self.last_capturer,
-            current_player=self.cur,
+            current_player=self.turn,
             dealer=self.dealer,
             plays_left=self.plays_left,
             deal_left=self.deal_left,
@@ -210,11 +216,11 @@ class SweepState:
         p = position
         rules = p.rules
         n = rules.num_players
-        self = cls(rules, p.seed, 0, None, True)
+        self = cls(rules, p.seed, _blank=True)
         dealer = (p.current_player - 1) % n if p.dealer is None else p.dealer
         self._setup(rules, p.seed, dealer, log, None)  # the RNG is made when first needed
         self._rng_state = p.rng_state
-        self.cur = p.current_player
+        self.turn = p.current_player
         hands = list(p.hands) or [0] * n
         if len(hands) != n:
             raise ValueError(f"a position of {n} players needs {n} hands, got {len(hands)}")
@@ -245,7 +251,7 @@ class SweepState:
 
         The RNG is shared: a round draws nothing after its deal, so no later play can tell.
         """
-        new = SweepState(self.rules, self.seed, 0, None, True)
+        new = SweepState(self.rules, self.seed, _blank=True)
         new.rules = self.rules
         new.seed = self.seed
         new._rng = self._rng
@@ -262,7 +268,7 @@ class SweepState:
         new.centre_returned = self.centre_returned
         new.ace_sweep_side = self.ace_sweep_side
         new.last_capturer = self.last_capturer
-        new.cur = self.cur
+        new.turn = self.turn
         new.history = self.history[:]
         new._result = self._result
         new._double_ace = self._double_ace
@@ -329,24 +335,24 @@ class SweepState:
     # -- the DealState API ---------------------------------------------------------------
 
     def current_player(self) -> int:
-        return self.cur
+        return self.turn
 
     def is_over(self) -> bool:
-        return self.cur < 0
+        return self.turn < 0
 
     def legal_moves(self) -> list[SweepMove] | SweepMoves:
         """TRAIL and every capture (and BUILD) per card in hand, in card order, deduplicated:
         a list, or beyond a few hundred moves a sequence built on access (movegen.py)."""
-        cur = self.cur
-        if cur < 0:
+        p = self.turn
+        if p < 0:
             return []
         if self._with_builds:
-            return build_variant_moves(self._cards[cur], self.table, self._sig, self.hands[cur], self.builds)
-        return loose_moves(self._cards[cur], self.table, self._sig, self.hands[cur])
+            return build_variant_moves(self._cards[p], self.table, self._sig, self.hands[p], self.builds)
+        return loose_moves(self._cards[p], self.table, self._sig, self.hands[p])
 
     def apply(self, move: SweepMove) -> None:
         action, card, value, mask = move
-        s = self.cur
+        s = self.turn
         bit = _BIT[card]
         hands = self.hands
         if s < 0 or not hands[s] & bit:
@@ -386,9 +392,9 @@ class SweepState:
         self.plays_left -= 1
         self.deal_left -= 1
         if self.deal_left:
-            self.cur = self._next_seat[s]
+            self.turn = self._next_seat[s]
         elif self.plays_left:
-            self.cur = self._next_seat[s]
+            self.turn = self._next_seat[s]
             self._redeal()
         else:
             self._end_round()
@@ -402,7 +408,7 @@ class SweepState:
 
     def _end_round(self) -> None:
         """§5.2: the table (builds included) goes to the last capturer's side, if any."""
-        self.cur = -1
+        self.turn = -1
         left = self.table
         for b in self.builds:
             left |= b[1]
@@ -418,10 +424,10 @@ class SweepState:
     # -- scoring -------------------------------------------------------------------------
 
     def _score(self) -> tuple[list[int], list[dict[str, Any]]]:
-        if self._result is not None and self.cur < 0:
+        if self._result is not None and self.turn < 0:
             return self._result
         result = score(self.rules, self.piles, self.sweeps, self.ace_sweep_side)
-        if self.cur < 0:
+        if self.turn < 0:
             self._result = result
         return result
 
@@ -449,7 +455,7 @@ class SweepState:
             seat=seat,
             rules=self.rules,
             dealer=self.dealer,
-            current_player=self.cur,
+            current_player=self.turn,
             hand=self.hands[seat],
             table=self.table,
             builds=tuple(self.builds),

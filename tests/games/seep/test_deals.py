@@ -142,7 +142,10 @@ def test_floor_visible_bid_condition() -> None:
     for seed in range(80):
         s = GAME.new_deal(rules, seed)
         held = sorted({val(c) for c in range(52) if s.hands[s.bidder] >> c & 1 and val(c) >= 9})
-        good = [v for v in held if any(m.action not in (BID, 4) for m in play_moves(s, v))]
+        hand = s.hands[s.bidder]
+        assert not s.hmask  # no house before the first play
+        plays = {v: play_moves(hand, s.loose, 0, 0, 0, 0, s.cementing, s.retain, v) for v in held}
+        good = [v for v in held if any(m.action not in (BID, 4) for m in plays[v])]
         assert [m.value for m in s.legal_moves()] == (good or held)
         assert s.view(s.bidder).loose == s.loose  # the floor is visible at the bid
 

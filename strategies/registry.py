@@ -1,4 +1,4 @@
-"""Built-in strategy names (DESIGN §4 `plugin:` short names)."""
+"""Built-in strategy names (docs/design.md §4 `plugin:` short names)."""
 
 BUILTIN = {
     "random": "strategies.random_play:RandomStrategy",

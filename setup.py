@@ -1,4 +1,4 @@
-"""Build of the compiled core (issue 14): the modules of compiled.txt through mypyc.
+"""Build of the compiled core: the modules of compiled.txt through mypyc.
 
 mypyc compiles the very .py files the tests and golden logs run against into C
 extensions, so the rules keep one implementation. ``CARDSIM_PURE=1`` builds none

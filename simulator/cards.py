@@ -1,4 +1,4 @@
-"""Cards as small ints and sets of cards as 52-bit masks (DESIGN §2).
+"""Cards as small ints and sets of cards as 52-bit masks (docs/design.md §2).
 
 A card is ``(rank - 1) * 4 + suit`` with rank 1 (ace) .. 13 (king) and suit
 0..3 for S H D C, so every rank owns four consecutive bits and a set of cards

@@ -1,4 +1,4 @@
-"""The tournament YAML (DESIGN §5), validated with pydantic and resolved."""
+"""The tournament YAML (docs/design.md §5), validated with pydantic and resolved."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Peak memory of a command and every process it starts, for the README's long-run figures.
+"""Peak memory of a command and every process it starts, for the long-run figures of docs/long-runs.md.
 
 ``python -m simulator.peakmem [--phases OUT] cardsim run CONFIG ...`` runs the
 command, samples the resident set size (RSS) of its whole process tree (the run and

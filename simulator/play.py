@@ -48,7 +48,7 @@ def reset_agents(
     round_number: int = 1,
     rngs: Sequence[random.Random] | None = None,
 ) -> None:
-    """Give each seat's strategy its private RNG for this deal (DESIGN §3): ``make_rng`` of its
+    """Give each seat's strategy its private RNG for this deal (docs/design.md §3): ``make_rng`` of its
     seed, made faster (``seeded_rng``). With ``rngs`` (one per seat, kept by a worker for a whole
     chunk) those objects are reseeded instead: the same streams, without making and freeing a
     2.5 kB object per seat per deal."""

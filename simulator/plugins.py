@@ -1,4 +1,4 @@
-"""Strategy plug-ins: YAML descriptions, `plugin:` resolution, params validation (DESIGN §4).
+"""Strategy plug-ins: YAML descriptions, `plugin:` resolution, params validation (docs/design.md §4).
 
 A :class:`StrategySpec` is small, hashable and picklable, so workers can
 rebuild the strategy instances themselves. The built-ins are named here as

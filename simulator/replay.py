@@ -1,5 +1,5 @@
 """Replay one deal (or a whole match) of a run exactly as the tournament played it,
-as the event log of DESIGN §7."""
+as the event log of docs/design.md §7."""
 
 from __future__ import annotations
 

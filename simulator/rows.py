@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from simulator.schedule import Lineup
 
-#: columns every game has, in order (DESIGN §6), by type name; game categories follow.
+#: columns every game has, in order (docs/design.md §6), by type name; game categories follow.
 COMMON_COLUMNS: dict[str, str] = {
     "game": "str",
     "variant": "str",

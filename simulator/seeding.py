@@ -1,4 +1,4 @@
-"""The seeding contract of DESIGN §3: every random stream is derived from the
+"""The seeding contract of docs/design.md §3: every random stream is derived from the
 root seed and the coordinates of what it drives, never from global state, so
 results do not depend on worker count, chunking or finishing order.
 

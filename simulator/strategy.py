@@ -1,4 +1,4 @@
-"""The strategy plug-in interface (DESIGN §4) and the version of the plug-in API.
+"""The strategy plug-in interface (docs/design.md §4) and the version of the plug-in API.
 
 A plug-in is a class deriving from :class:`Strategy`. It declares its
 parameters as a pydantic model ``Params`` (names, types, defaults and help via

@@ -1,4 +1,4 @@
-"""Resolving `plugin:` references and validating params (DESIGN §4)."""
+"""Resolving `plugin:` references and validating params (docs/design.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The replay log's common events (DESIGN §7) for every game, and the text form."""
+"""The replay log's common events (docs/design.md §7) for every game, and the text form."""
 
 from __future__ import annotations
 

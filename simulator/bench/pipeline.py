@@ -113,7 +113,7 @@ def pipeline_rates(
 
 
 def seeding_contract_us(deals: int, seats: int = 4, seed: int = 1) -> float:
-    """CPU microseconds a deal pays for the seeding contract of DESIGN §3 alone, measured: the
+    """CPU microseconds a deal pays for the seeding contract of docs/design.md §3 alone, measured: the
     seeds of its ``seats`` strategies (``strategy_seeds``), the reseeding of each seat's RNG and
     its first draw (a fresh Mersenne Twister state generates its 624 words then), as a worker
     does them. The bare engine has none of it: with the pipeline's own rate this gives what the

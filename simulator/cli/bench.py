@@ -1,4 +1,4 @@
-"""`cardsim bench`: engine and pipeline throughput (`make bench`), every target of issue 14 beside
+"""`cardsim bench`: engine and pipeline throughput (`make bench`), every speed target beside
 its figure in one run."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import typer
 from simulator.cli.common import console, user_errors
 from simulator.games import available_games
 
-#: greedy play loops per 1k reference ops/s before issue 14 (`cardsim bench --scale 0.25`,
-#: this repository at 4acba11, 2026-12-01); issue 14's target is twice that
+#: greedy play loops per 1k reference ops/s before the compiled core (`cardsim bench --scale 0.25`,
+#: this repository at 4acba11, 2026-12-01); the target is twice that
 GREEDY_BEFORE = {"sweep": 27.9, "seep": 4.1, "sueca": 18.6}
-#: clone() of a mid-deal state, microseconds (GAMES.md)
+#: clone() of a mid-deal state, microseconds: the targets
 CLONE_TARGET_US = {"sweep": 20, "seep": 50, "sueca": 50}
 SIZES = {"sweep": 20000, "seep": 3000, "sueca": 20000}
 #: new deals each bare engine plays before it is timed: Seep's caches of solved floors fill over
@@ -68,7 +68,7 @@ def bench(
     gc.freeze()
     screen = console()
     table = Table("workload", "deals", "seconds", "deals/s", "per 1k reference ops/s", title="cardsim bench")
-    targets = Table("figure (issue 14)", "measured", "target", "met", title="targets, measured in this run")
+    targets = Table("figure", "measured", "target", "met", title="targets, measured in this run")
     best: dict[str, Measure] = {}
     ref = 0.0
 
@@ -118,7 +118,7 @@ def bench(
                 ratio >= 1.2 or game == "sueca",
             )
         greedy = 1000 * best[game + "-greedy"].rate / ref / GREEDY_BEFORE[game]
-        target(f"{game} greedy play loop / before issue 14", greedy, "{:.2f}x", ">= 2x", greedy >= 2)
+        target(f"{game} greedy play loop / before the compiled core", greedy, "{:.2f}x", ">= 2x", greedy >= 2)
     if hearts is not None:
         notes.append(
             f"open_spiel hearts: {hearts.action_rate:,.0f} player actions/s; "

@@ -1,4 +1,4 @@
-"""Replay events shared by the fishing games (DESIGN §7)."""
+"""Replay events shared by the fishing games (docs/design.md §7)."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ LEFT_WEIGHT = 0.25
 
 
 def sweep_bonus(thirty: bool, play: int, total: int, card: int) -> int:
-    """Bonus of clearing the floor on play number ``play`` (1-based) with ``card`` (§5.7, §12.1)."""
+    """Bonus of clearing the floor on play number ``play`` (1-based) with ``card`` (seep.md §5.7, §12.1)."""
     if play >= total:
         return 0
     if thirty:

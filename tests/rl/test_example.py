@@ -1,4 +1,4 @@
-"""The README's example: train a few deals, save, load as a strategy YAML, play a deal with it."""
+"""The example of docs/rl.md: train a few deals, save, load as a strategy YAML, play a deal with it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sueca italienne: 5 players, point auction, secret called-card partner (rules/sueca_italienne.md)."""
+"""Sueca italienne: 5 players, point auction, secret called-card partner (docs/rules/sueca.md)."""
 
 from .cards import (
     PACK_CARDS,

@@ -1,4 +1,4 @@
-"""The Sueca replay events (DESIGN §7): their builders, and their human text with suit symbols."""
+"""The Sueca replay events (docs/design.md §7): their builders, and their human text with suit symbols."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sueca rule options (config keys of rules/sueca_italienne.md §0), validation and presets."""
+"""Sueca rule options (config keys of docs/rules/sueca.md §0), validation and presets."""
 
 from __future__ import annotations
 

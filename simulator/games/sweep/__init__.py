@@ -1,4 +1,4 @@
-"""Sweep, the Sri Lankan fishing game (rules: shared/rules/sweep.md).
+"""Sweep, the Sri Lankan fishing game (rules: docs/rules/sweep.md).
 
 ``GAME`` is the module-level object of the ``Game`` protocol (simulator/games/base.py).
 Strategies use only what this package exports: the move type and its action constants,

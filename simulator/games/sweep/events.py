@@ -1,4 +1,4 @@
-"""Replay event dicts (DESIGN §7, Sweep) and their human rendering.
+"""Replay event dicts (docs/design.md §7, Sweep) and their human rendering.
 
 Only called when a log is given, so nothing here runs in the tournament hot loop.
 """

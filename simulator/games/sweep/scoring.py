@@ -51,7 +51,7 @@ def score(
 def score_event(
     rules: SweepRules, points: Sequence[int], rows: Sequence[dict[str, Any]], totals: Sequence[int]
 ) -> dict[str, Any]:
-    """The replay log's ``score`` event (DESIGN §7) with the running ``totals``."""
+    """The replay log's ``score`` event (docs/design.md §7) with the running ``totals``."""
     sides = []
     for k, seats in enumerate(rules.sides):
         r = rows[k]

@@ -1,7 +1,7 @@
 """Action ids as steps: a move is a short sequence of ids, each id fixed by the move alone.
 
 Why steps: a Sweep or Seep capture is a set of table cards, and a table may hold every number
-card (clarification 10: a player who never captures lets it pass 40 cards). With a 10 in hand
+card (a player who never captures lets it pass 40 cards). With a 10 in hand
 almost every subset of the 36 cards below it that splits into groups of 10 is then a legal
 capture, billions of them, so no single id per move could fit a mask (and an id from the move
 alone would need one per subset of the deck). A move is therefore decided in steps over a small

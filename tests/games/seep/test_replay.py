@@ -1,4 +1,4 @@
-"""Replay events of DESIGN §7 (Seep) from new_deal and new_match, match scoring and dealer rotation."""
+"""Replay events of design.md §7 (Seep) from new_deal and new_match, match scoring and dealer rotation."""
 
 from __future__ import annotations
 

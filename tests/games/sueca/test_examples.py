@@ -1,4 +1,4 @@
-"""Worked examples U1-U9 of rules/sueca_italienne.md §11, plus the rule options of §0."""
+"""Worked examples U1-U9 of docs/rules/sueca.md §11, plus the rule options of §0."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Replay events (DESIGN §7, Sueca), determinism, information hiding of views, and match ends (rules §8)."""
+"""Replay events (design.md §7, Sueca), determinism, information hiding of views, and match ends (§8)."""
 
 from __future__ import annotations
 

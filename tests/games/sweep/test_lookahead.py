@@ -1,4 +1,4 @@
-"""Look-ahead: move text both ways, full positions, clone, and GAME.determinize (issue 8)."""
+"""Look-ahead: move text both ways, full positions, clone, and GAME.determinize."""
 
 from __future__ import annotations
 

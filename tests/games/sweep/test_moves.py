@@ -175,7 +175,7 @@ def test_fast_generator_matches_brute_force_built(state: SweepState) -> None:
 
 
 class FirstMove(Strategy):
-    """Always the first legal move: a trail, so nobody ever captures (CLARIFICATIONS 10)."""
+    """Always the first legal move: a trail, so nobody ever captures: the table grows to 40 cards."""
 
     games = ("sweep",)
     wants_view = False

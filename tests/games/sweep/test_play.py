@@ -1,5 +1,5 @@
 """Sweep rounds: dealing, redeals, sweeps, last capture, scoring bounds, builds, replay events,
-views and determinism (sweep.md §1-§10, DESIGN §7)."""
+views and determinism (sweep.md §1-§10, docs/design.md §7)."""
 
 from __future__ import annotations
 
@@ -380,7 +380,7 @@ def _is_card(text: Any) -> bool:
 
 
 def check_log(log: list[dict], rules: Any) -> None:
-    """Every event has exactly its DESIGN §7 keys; the table in each move follows from the last."""
+    """Every event has exactly its docs/design.md §7 keys; the table in each move follows from the last."""
     table: set[str] = set()
     builds: list[dict] = []
     for ev in log:

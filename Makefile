@@ -34,6 +34,7 @@ test: $(STAMP) $(DOCS_STAMP)
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
 	$(BIN)/pytest
 
@@ -48,6 +49,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 docs: $(DOCS_STAMP)
 	$(BIN)/mkdocs build --strict

@@ -33,7 +33,9 @@ API_CHANGES: Final[dict[int, str]] = {
     "with the constants of simulator.games.<game> (TRAIL, CAPTURE, ..., PLAY) and read fields by "
     "name, never by unpacking. Import Strategy, DealResult and NoParams from simulator.api "
     "(strategies.base still re-exports them); the built-ins' modules are grouped by family "
-    "(strategies.montecarlo_rollout:SeepRollout is now strategies.montecarlo.seep:SeepRollout).",
+    "(strategies.montecarlo_rollout:SeepRollout is now strategies.montecarlo.seep:SeepRollout). "
+    "GAME.actions is gone (simulator.rl.actions.codec_for(game)), and Sweep's state.cur is "
+    "state.turn, as in the other games.",
 }
 
 

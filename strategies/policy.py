@@ -2,10 +2,11 @@
 
 ``params.policy`` names a callable ``(observation, action_mask) -> action id``, as
 ``package.module:attr`` or ``path/to/file.py:attr`` (relative to the current folder). The
-observation is the game's vector of simulator/rl/observe and the mask the int8 vector over
-``GAME.actions``, exactly what the PettingZoo environments of simulator.rl give an agent, so a
-policy trained there plays here unchanged: a move of several steps (a capture: its card, each
-card taken, done) asks the policy at every step that has a choice, as the environment does.
+observation is the game's vector of simulator/rl/observe and the mask the int8 vector over the
+game's action ids (``simulator.rl.actions.codec_for(game)``), exactly what the PettingZoo
+environments of simulator.rl give an agent, so a policy trained there plays here unchanged: a
+move of several steps (a capture: its card, each card taken, done) asks the policy at every step
+that has a choice, as the environment does.
 With ``params.args``, ``attr`` is a factory called once with those keyword arguments
 (``{weights: results/my.npz}``) to build the callable.
 A policy should be deterministic: it gets no RNG (sample inside it with its own seed if needed).

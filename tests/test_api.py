@@ -49,14 +49,14 @@ SNAPSHOT = {
         ),
         "simulator.games.sweep": _names(
             """
-            ACTION_NAMES BUILD CAPTURE GAME TRAIL Build SweepGame SweepMatch SweepMove SweepPosition
+            ACTION_NAMES BUILD CAPTURE GAME TRAIL Build SweepMatch SweepMove SweepPosition
             SweepRules SweepState SweepView make_rules move_text parse_move
             """
         ),
         "simulator.games.seep": _names(
             """
             ACTION_NAMES BID BREAK CAPTURE GAME HOUSE HUNDRED_POINTS THIRTY_POINTS THROW VARIANTS
-            HouseView MoveList SeepGame SeepMatch SeepMove SeepPosition SeepRules SeepState SeepView
+            HouseView MoveList SeepMatch SeepMove SeepPosition SeepRules SeepState SeepView
             move_text parse_move pile_points with_action
             """
         ),
@@ -64,7 +64,7 @@ SNAPSHOT = {
             """
             ACTION_NAMES BID BIDS CALL_CARD CALL_CARDS GAME MAX_BID MIN_BID NULS NULS_MOVE NUM_PLAYERS
             PACK_CARDS PACK_MASK PASS PASS_MOVE PHASE_NAMES PLAY PLAYS POINTS STRENGTH SUIT_PACK_MASK
-            TOTAL_POINTS TRUMP TRUMPS TRUMP_BONUS IllegalMove SuecaGame SuecaMove SuecaPosition
+            TOTAL_POINTS TRUMP TRUMPS TRUMP_BONUS IllegalMove SuecaMove SuecaPosition
             SuecaRules SuecaState SuecaView TrickRecord call_of determinize hand_scores make_rules
             move_text parse_move score_value trick_value
             """

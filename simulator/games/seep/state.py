@@ -9,6 +9,10 @@ date by ``apply``: ``owned[s]`` (the houses seat s owns) and ``ordinary``
 (houses of value below 13 whose cards sum to V, §5.4), so it never loops over
 the houses. (List items are updated as ``a[i] = a[i] | x``: compiled, ``a[i] |= x``
 is a generic number operation.)
+
+Longer than the project's 500-line guide on purpose: it is one class whose methods (dealing, the
+bid, each kind of play, the end of the deal, clone and position) read and write the same forty
+fields; split across modules, each part would restate that layout without separating a concern.
 """
 
 from __future__ import annotations

@@ -151,7 +151,12 @@ def _backend(cfg: TournamentConfig, jobs: int) -> Iterator[None]:
                 "check the address and that the scheduler is running (scheduler_timeout: sets the wait)",
             ) from None
     else:
-        client = Client(LocalCluster(n_workers=jobs, threads_per_worker=1, dashboard_address=None))
+        # no dashboard, and the scheduler's HTTP endpoints on a free port: never the shared 8787
+        no_dashboard = {"dashboard": False}
+        cluster = LocalCluster(
+            n_workers=jobs, threads_per_worker=1, dashboard_address=":0", scheduler_kwargs=no_dashboard
+        )
+        client = Client(cluster)
     try:
         with parallel_config(backend="dask", n_jobs=-1 if cfg.scheduler else jobs):
             yield

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import polars as pl
@@ -148,7 +149,20 @@ def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_p
     assert last["type"] == "error" and last["strategy"] == "faulty" and detail in last["message"]
 
 
-def test_dask_backend_gives_the_same_rows(write_tournament, tmp_path):
+@pytest.fixture
+def dask_port_busy():
+    """Dask's default dashboard port held as another cluster would hold it (if nobody else does)."""
+    with socket.socket() as busy:
+        try:
+            busy.bind(("127.0.0.1", 8787))
+            busy.listen()
+        except OSError:
+            pass  # already held by another process: just as busy
+        yield
+
+
+@pytest.mark.filterwarnings("error:Port 8787 is already in use:UserWarning")
+def test_dask_backend_gives_the_same_rows(write_tournament, tmp_path, dask_port_busy):
     path = write_tournament(deals=8)
     local = _run(path, output=str(tmp_path / "local")).deals
     dask = _run(path, backend="dask", jobs=2, chunk_size=3, output=str(tmp_path / "dask")).deals

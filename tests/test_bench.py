@@ -52,3 +52,15 @@ def test_env_step_notes_give_each_game_its_rate_and_both_ceilings() -> None:
     for note in notes:
         assert "an environment costing nothing:" in note
         assert "with the fresh mask array and observation dict" in note
+
+
+@pytest.mark.parametrize("game", ["sweep", "seep", "sueca"])
+def test_montecarlo_decisions_are_timed_and_the_game_is_restored(game) -> None:
+    from simulator.bench.montecarlo import montecarlo_decisions
+    from simulator.games import get_game
+
+    before = get_game(game)
+    split = montecarlo_decisions(game, 2)
+    assert len(split.decisions) == 2 and split.decisions == sorted(split.decisions)
+    assert split.determinize_seconds > 0
+    assert get_game(game) is before

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import random
 import time
 from collections.abc import Sequence
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simulator.bench.engines import Unrecorded, mid_deal_us, seep_lookahead_us, sueca_lookahead_us
-from simulator.games import get_game
+from simulator.games import GAME_MODULES, get_game
 from simulator.play import Seats, play_groups
 from simulator.plugins import spec_from_name
 from simulator.variants import resolve_variant
@@ -99,9 +101,9 @@ def montecarlo_decisions(
 
     Seat 0's side plays montecarlo and the others greedy, in the play loop of every run, over as
     many deals as it takes to time ``decisions`` choices (forced moves are not decisions: the loop
-    never asks). The game's ``determinize`` is timed by a wrapper for the duration; ``clone`` (a
-    compiled method) is counted instead: every sample clones the deal once per candidate but the
-    last."""
+    never asks). The game's ``determinize`` is timed by a wrapper for the duration (the registry's
+    ``GAME`` is a copy of the spec holding the wrapper, then the spec again); ``clone`` (a compiled
+    method) is counted instead: every sample clones the deal once per candidate but the last."""
     game = get_game(game_name)
     rules = resolve_variant(game, "standard", players).rules
     side_of = rules.side_of_seat
@@ -114,14 +116,15 @@ def montecarlo_decisions(
         for s in range(rules.num_players)
     ]
     seats = Seats(0, agents)
-    setattr(game, "determinize", sampling)  # noqa: B010 (an instance attribute over the method)
+    home = importlib.import_module(GAME_MODULES[game_name])
+    home.GAME = dataclasses.replace(game, determinize=sampling)  # type: ignore[attr-defined, type-var]
     try:
         i = 0
         while len(split.decisions) < decisions:
             play_groups(game, rules, [seats], seed, range(i, i + 1), Unrecorded(), False)
             i += 1
     finally:
-        delattr(game, "determinize")  # the class's method again
+        home.GAME = game  # type: ignore[attr-defined]
     split.decisions.sort()
     return split
 

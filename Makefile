@@ -30,7 +30,7 @@ run: $(STAMP)
 	$(BIN)/cardsim run configs/tournaments/quickstart.yaml
 
 test: $(STAMP) $(DOCS_STAMP)
-	$(BIN)/pip install --quiet -e '.[rl]'
+	$(BIN)/pip install --quiet -e '.[rl,play]'
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
 	$(BIN)/mypy

@@ -16,6 +16,8 @@ from simulator.table.style import cards, colour
 
 #: legal moves listed (a Sweep table can allow billions; any other is typed)
 LISTED = 99
+#: columns the numbered moves are laid out in
+WIDTH = 78
 
 
 def part(session: Session) -> ModuleType:
@@ -62,19 +64,24 @@ def moves(session: Session, ascii: bool) -> str:
     if not session.awaiting_person:
         return f"Seat {session.turn} ({session.config.names[session.turn]}) is thinking…"
     legal = session.legal_moves()
-    shown = [f"{k + 1:>2}. {colour(session.move_text(m), ascii)}" for k, m in enumerate(legal[:LISTED])]
-    more = len(legal) - len(shown)
-    if more > 0:
-        shown.append(f"… and {more} more: type the move")
-    return "   ".join(shown)
+    items = [f"{k + 1:>2}. {session.move_text(m)}" for k, m in enumerate(legal[:LISTED])]
+    width = max(len(item) for item in items) + 3
+    per_line = max(1, WIDTH // width)
+    lines = [
+        "".join(colour(item.ljust(width), ascii) for item in items[i : i + per_line]).rstrip()
+        for i in range(0, len(items), per_line)
+    ]
+    if len(legal) > len(items):
+        lines.append(f"… and {len(legal) - len(items)} more: type the move")
+    return "\n".join(lines)
 
 
 def recent(session: Session, ascii: bool, count: int) -> list[str]:
     """The last ``count`` public moves, the newest last."""
-    names, person = session.config.names, session.config.person
+    person = session.config.person
     lines = []
     for seat, text in part(session).record(session.view())[-count:]:
-        who = "you" if seat in person else f"{seat} {names[seat]}"
+        who = "you" if seat in person else str(seat)
         lines.append(f"{who}: {colour(text, ascii)}")
     return lines
 

@@ -26,11 +26,12 @@ def board(view: Any, you: Sequence[int], ascii: bool) -> list[str]:
         lines.append(
             f"[b]Floor[/b]  {loose}  {houses}".rstrip() if loose or houses else "[b]Floor[/b]  (empty)"
         )
+    lines.append("Side  seats      seeps  points  baazi  baazis won")
     for k, seats in enumerate(view.rules.sides):
-        mine = " (you)" if set(seats) & set(you) else ""
+        who = " ".join(map(str, seats)) + (" you" if set(seats) & set(you) else "")
         lines.append(
-            f"Side {k} seats {' '.join(map(str, seats))}{mine}: {view.sweeps[k]} seeps "
-            f"({view.sweep_points[k]}) · baazi {view.scores[k]} · baazis won {view.baazis[k]}"
+            f"{k:>4}  {who:<9} {view.sweeps[k]:>6}  {view.sweep_points[k]:>6}  {view.scores[k]:>5}"
+            f"  {view.baazis[k]:>10}"
         )
     return lines
 

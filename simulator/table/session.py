@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from simulator.games.base import Game, Match
+from simulator.games.base import DealState, Game, Match
 from simulator.play import reset_agents
 from simulator.plugins import StrategySpec
 from simulator.replay import deal_event, replay_command, to_jsonl
@@ -93,6 +93,11 @@ class Session:
         self.earlier: dict[int, list[str]] = {s: [] for s in config.person}
         #: the person's moves of this deal: (seat, move)
         self.moves: list[tuple[int, Any]] = []
+        self._mark = 0  # where this deal's events begin in the log
+        self._match_at_start: Match | None = None  # the match as it stood before this deal
+        self.state: DealState
+        self.round = 1
+        self._scored = False
         self._begin_deal()
 
     # -- what the interface reads -----------------------------------------------------------
@@ -101,6 +106,11 @@ class Session:
     def turn(self) -> int:
         """The seat to play, -1 once the deal is over."""
         return self.state.current_player()
+
+    @property
+    def index(self) -> int:
+        """The deal index of the log: the deal's, or in a match the match's."""
+        return self.config.deal_index if self.match is not None else self.deal_index
 
     @property
     def awaiting_person(self) -> bool:
@@ -195,14 +205,13 @@ class Session:
         write_person_file(person, self.game.name, moves)
         v = self.config.variant
         refs = [str(person) if s in self.config.person else ref for s, ref in enumerate(self.config.refs)]
-        index = self.config.deal_index if self.match is not None else self.deal_index
         command = replay_command(
             self.game.name,
             v.base,
             v.overrides,
             self.rules.num_players,
             self.config.seed,
-            index,
+            self.index,
             0,
             refs,
             self.match is not None,
@@ -228,7 +237,7 @@ class Session:
             seed = deal_seed(self.config.seed, self.deal_index)
             self.state = self.game.new_deal(self.rules, seed, log=self.log)
             self.round = 1
-        index = self.config.deal_index if self.match is not None else self.deal_index
+        index = self.index
         event = deal_event(
             self.game,
             self.config.variant,

@@ -24,6 +24,7 @@ def board(view: Any, you: Sequence[int], ascii: bool) -> list[str]:
     else:
         lines.append(f"[b]Contract[/b]  {contract(view, ascii)}")
     partner = "hidden" if view.partner is None else f"seat {view.partner}"
+    partner += " (you)" if view.partner in you else ""
     if view.contract == "points":
         lines.append(f"Declarer's partner: {partner}")
     if view.trick_leader >= 0:
@@ -39,11 +40,11 @@ def board(view: Any, you: Sequence[int], ascii: bool) -> list[str]:
             f"{(leader + i) % view.rules.num_players}:{card(c, ascii)}" for i, c in enumerate(last_cards)
         )
         lines.append(f"Last trick  {shown} → seat {winner}")
-    won = " · ".join(
-        f"{s}: {view.points_won[s]} pts {view.tricks_won[s]} tr" for s in range(view.rules.num_players)
-    )
-    lines.append(f"Won  {won}")
-    lines.append(f"Match  {' · '.join(f'{s}: {view.scores[s]}' for s in range(view.rules.num_players))}")
+    seats = range(view.rules.num_players)
+    lines.append("Seat    " + "".join(f"{'you' if s in you else s:>5}" for s in seats))
+    lines.append("points  " + "".join(f"{view.points_won[s]:>5}" for s in seats))
+    lines.append("tricks  " + "".join(f"{view.tricks_won[s]:>5}" for s in seats))
+    lines.append("match   " + "".join(f"{view.scores[s]:>5}" for s in seats))
     return lines
 
 

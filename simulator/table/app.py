@@ -1,0 +1,198 @@
+"""The terminal interface of `cardsim play`, on Textual: the seat's screen (simulator.table.screen)
+and one prompt. The bots, undo and hints run in a worker thread, so the screen stays alive while a
+search thinks; what the person types meanwhile is answered with one line and not lost."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Input, Static
+
+from simulator.table import screen
+from simulator.table.commands import COMMANDS, Command, InputError, Move, read_input
+from simulator.table.hints import Hint, ask_hint
+from simulator.table.session import Session, SessionError, TableConfig
+from simulator.table.style import colour
+
+#: public moves shown beside the table
+RECENT = 9
+
+
+class TableApp(App[None]):
+    """One person at one table."""
+
+    TITLE = "cardsim play"
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $boost; }
+    #seats { height: 1; }
+    #middle { height: auto; max-height: 11; }
+    #board { width: 1fr; }
+    #recent { width: 28; border-left: solid $secondary; padding-left: 1; }
+    #hand { height: auto; }
+    #moves-box { height: auto; max-height: 8; }
+    #message { height: 1fr; color: $warning; }
+    #prompt { height: 1; border: none; padding: 0 1; background: $boost; }
+    """
+    BINDINGS: ClassVar = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
+
+    def __init__(self, config: TableConfig, ascii: bool = False, save_dir: Path | None = None) -> None:
+        super().__init__()
+        self.config = config
+        self.ascii = ascii
+        self.save_dir = save_dir or Path.cwd()
+        self.session = Session(config)
+        self.busy = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="seats")
+        with Horizontal(id="middle"):
+            yield Static(id="board")
+            yield Static(id="recent")
+        yield Static(id="hand")
+        with VerticalScroll(id="moves-box"):
+            yield Static(id="moves")
+        yield Static(id="message")
+        yield Input(placeholder="a move's number or text · hint · undo · save · help · quit", id="prompt")
+
+    def on_mount(self) -> None:
+        self.query_one("#prompt", Input).focus()
+        self._work(self._advance, "")
+
+    # -- what the screen shows --------------------------------------------------------------
+
+    def show(self, message: str = "") -> None:
+        s, a = self.session, self.ascii
+        self.query_one("#status", Static).update(screen.header(s))
+        self.query_one("#seats", Static).update(screen.seats(s))
+        self.query_one("#board", Static).update("\n".join(screen.board(s, a)))
+        recent = screen.recent(s, a, RECENT)
+        self.query_one("#recent", Static).update("\n".join(["[b]Last moves[/b]", *recent]))
+        self.query_one("#hand", Static).update(screen.hand(s, a))
+        self.query_one("#moves", Static).update(screen.moves(s, a))
+        if s.deal_over:
+            message = "\n".join(filter(None, [message, *screen.score(s)]))
+        self.query_one("#message", Static).update(message)
+
+    @property
+    def message(self) -> str:
+        """The line under the moves (what the tests read)."""
+        return str(self.query_one("#message", Static).content)
+
+    # -- the prompt -------------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.input.value = ""
+        if self.busy:
+            self.query_one("#message", Static).update("the bots are playing: a moment")
+            return
+        s = self.session
+        moves = s.legal_moves() if s.awaiting_person else None
+        try:
+            entry = read_input(event.value, s.game, moves, s.view().hand)
+        except InputError as exc:
+            self.show(colour(str(exc), self.ascii))
+            return
+        if isinstance(entry, Move):
+            s.play(entry.move)
+            self._work(self._advance, "")
+        else:
+            self._command(entry)
+
+    def _command(self, command: Command) -> None:
+        s = self.session
+        name = command.name
+        if name == "quit":
+            self.exit()
+        elif name == "help":
+            self.show("\n".join(f"[b]{n}[/b]: {what}" for n, what in COMMANDS.items()))
+        elif name == "save":
+            self.show(self._save(command.argument))
+        elif name == "hint":
+            if not s.awaiting_person:
+                self.show("a hint is for your turn")
+            else:
+                self._work(self._hint, "")
+        elif name == "undo":
+            self._work(self._undo, "")
+        elif not s.deal_over:
+            self.show(f"{name}: once the deal is over")
+        elif name == "next":
+            if s.match_over:
+                self.show("the match is over: again (seats swapped), save or quit")
+            else:
+                self._work(self._next, "")
+        else:  # again
+            config = self.config.swapped()
+            if not config.match:
+                config = replace(config, deal_index=s.deal_index)
+            self.config = config
+            self.session = Session(config)
+            self._work(self._advance, "the same cards again, everyone one seat on")
+
+    def _save(self, argument: str) -> str:
+        s = self.session
+        name = f"cardsim-{s.game.name}-seed{self.config.seed}-deal{s.index}"
+        path = Path(argument).expanduser() if argument else self.save_dir / f"{name}.jsonl"
+        if path.suffix != ".jsonl":
+            return "save FILE.jsonl: the log is JSON Lines"
+        try:
+            saved = s.save(path)
+        except OSError as exc:
+            return f"cannot save to {path}: {exc.strerror or exc}"
+        return f"saved {saved.log} and {saved.person.name}; replay: {saved.command}"
+
+    # -- work off the screen's thread -------------------------------------------------------
+
+    def _work(self, job: Callable[[], str], note: str) -> None:
+        self.busy = True
+        self.query_one("#moves", Static).update("…")
+        self.run_worker(lambda: self._run(job, note), thread=True, exclusive=True)
+
+    def _run(self, job: Callable[[], str], note: str) -> None:
+        try:
+            message = job()
+        except SessionError as exc:
+            message = str(exc)
+        except Exception as exc:  # a strategy's bug must not take the table down
+            message = f"{type(exc).__name__}: {exc}"
+        self.call_from_thread(self._done, "\n".join(filter(None, [note, message])))
+
+    def _done(self, message: str) -> None:
+        self.busy = False
+        self.show(message)
+
+    def _advance(self) -> str:
+        forced = self.session.advance()
+        return "\n".join(f"forced: {self.session.move_text(m)} (your only move)" for _, m in forced)
+
+    def _undo(self) -> str:
+        _, move = self.session.undo()
+        return colour(f"took back {self.session.move_text(move)}", self.ascii)
+
+    def _next(self) -> str:
+        self.session.next_deal()
+        return self._advance()
+
+    def _hint(self) -> str:
+        s = self.session
+        hint = ask_hint(
+            self.config.hint, s.view(), s.legal_moves(), self.config.seed, s.deal_index, len(s.moves)
+        )
+        return self._hint_text(hint)
+
+    def _hint_text(self, hint: Hint) -> str:
+        s, a = self.session, self.ascii
+        number = next((k + 1 for k, m in enumerate(s.legal_moves()) if m == hint.move), 0)
+        lines = [f"hint ({hint.strategy}): {number}. {colour(s.move_text(hint.move), a)}"]
+        if hint.ratings:
+            rated = " · ".join(f"{colour(s.move_text(m), a)} {mean:+.2f}" for m, mean in hint.ratings)
+            lines.append(f"mean outcome for your side over {hint.samples} samples: {rated}")
+        return "\n".join(lines)

@@ -16,6 +16,8 @@ from simulator.table.style import cards, colour
 
 #: legal moves listed (a Sweep table can allow billions; any other is typed)
 LISTED = 99
+#: characters of a strategy's name on the seats line (five seats fit 80 columns)
+NAME = 10
 #: columns the numbered moves are laid out in
 WIDTH = 78
 
@@ -39,13 +41,14 @@ def header(session: Session) -> str:
 
 
 def seats(session: Session) -> str:
+    """Who sits where, with the cards each holds; ▶ marks the seat to play."""
     v, names, turn = session.view(), session.config.names, session.turn
     parts = []
     for s, name in enumerate(names):
-        who = "you" if s in session.config.person else name
-        mark = "▶" if s == turn else " "
-        parts.append(f"{mark}{s} {who} ({v.hand_sizes[s]})")
-    return "Seats " + "  ".join(parts)
+        who = "you" if s in session.config.person else name[:NAME]
+        mark = " ▶" if s == turn else "  "
+        parts.append(f"{mark}{s} {who} {v.hand_sizes[s]}")
+    return "Seats" + "".join(parts)
 
 
 def board(session: Session, ascii: bool) -> list[str]:

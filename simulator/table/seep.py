@@ -17,15 +17,13 @@ def board(view: Any, you: Sequence[int], ascii: bool) -> list[str]:
     if not view.floor_visible:
         lines.append("[b]Floor[/b]  4 cards face down (turned up after the bid)")
     else:
-        loose = cards(cards_of(view.loose), ascii) if view.loose else ""
-        houses = "  ".join(
-            f"[b]house {h.value}{' cemented' if h.cemented else ''}[/b] ({cards(cards_of(h.cards), ascii)}) "
-            f"of seat {' '.join(map(str, h.owners))}"
+        loose = cards(cards_of(view.loose), ascii) if view.loose else ("" if view.houses else "(empty)")
+        lines.append(f"[b]Floor[/b]  {loose}".rstrip())
+        lines += [
+            f"  [b]house {h.value}{' cemented' if h.cemented else ''}[/b] of seat {' '.join(map(str, h.owners))}"
+            f": {cards(cards_of(h.cards), ascii)}"
             for h in view.houses
-        )
-        lines.append(
-            f"[b]Floor[/b]  {loose}  {houses}".rstrip() if loose or houses else "[b]Floor[/b]  (empty)"
-        )
+        ]
     lines.append("Side  seats      seeps  points  baazi  baazis won")
     for k, seats in enumerate(view.rules.sides):
         who = " ".join(map(str, seats)) + (" you" if set(seats) & set(you) else "")

@@ -22,10 +22,10 @@ def board(view: Any, you: Sequence[int], ascii: bool) -> list[str]:
     lines = [f"[b]Table[/b]  {table}  {builds}".rstrip()]
     last = f"seat {view.last_capturer}" if view.last_capturer >= 0 else "nobody yet"
     lines.append(f"Stock {view.stock_size} cards · last capture: {last}")
-    lines.append("Side  seats      pile  spades  A♠  sweeps  match")
+    lines.append("Side  seats      pile  spades  ace  sweeps  match")
     for k, seats in enumerate(view.rules.sides):
         pile = view.piles[k]
-        ace = card(ACE_OF_SPADES, ascii) if (pile >> ACE_OF_SPADES) & 1 else " -"
+        ace = card(ACE_OF_SPADES, ascii) + " " if (pile >> ACE_OF_SPADES) & 1 else "  - "
         who = " ".join(map(str, seats)) + (" you" if set(seats) & set(you) else "")
         lines.append(
             f"{k:>4}  {who:<9} {pile.bit_count():>5}  {(pile & SPADE_MASK).bit_count():>6}  {ace}"

@@ -20,8 +20,8 @@ def board(view: Any, you: Sequence[int], ascii: bool) -> list[str]:
         loose = cards(cards_of(view.loose), ascii) if view.loose else ("" if view.houses else "(empty)")
         lines.append(f"[b]Floor[/b]  {loose}".rstrip())
         lines += [
-            f"  [b]house {h.value}{' cemented' if h.cemented else ''}[/b] of seat {' '.join(map(str, h.owners))}"
-            f": {cards(cards_of(h.cards), ascii)}"
+            f"  [b]house {h.value}{' cemented' if h.cemented else ''}[/b] "
+            f"of seat {' '.join(map(str, h.owners))}: {cards(cards_of(h.cards), ascii)}"
             for h in view.houses
         ]
     lines.append("Side  seats      seeps  points  baazi  baazis won")

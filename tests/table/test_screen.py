@@ -1,5 +1,6 @@
 """The screen shows what the seat may know: no card of another player's hand, nor Seep's face-down
-floor, ever appears in it, at any point of a deal; and its fixed lines fit 80 columns (the table's lines wrap in their panel)."""
+floor, ever appears in it, at any point of a deal; and its fixed lines fit 80 columns (the table's
+lines wrap in their panel)."""
 
 from __future__ import annotations
 

@@ -76,8 +76,9 @@ def test_undo_after_the_deal_is_over_takes_the_last_move_back():
     assert session.awaiting_person and not any(e["type"] == "score" for e in session.log)
 
 
-def test_a_match_with_undo_in_a_later_deal_replays_to_the_same_log(saved_path):
-    session = Session(make_config("sweep", match=True, opponents="random", variant="no_sweep_bonus"))
+@pytest.mark.parametrize("game", ["sweep", "seep", "sueca"])
+def test_a_match_with_undo_in_a_later_deal_replays_to_the_same_log(game, saved_path):
+    session = Session(make_config(game, match=True, opponents="random"))
     _play_out(session)
     session.next_deal()
     assert session.round == 2

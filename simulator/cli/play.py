@@ -45,6 +45,12 @@ def play(
     hint_strategy: Annotated[
         str, typer.Option(metavar="NAME", help="The strategy asked by `hint` (a name or a YAML file).")
     ] = "montecarlo",
+    pace: Annotated[
+        float,
+        typer.Option(
+            min=0, metavar="SECONDS", help="How long each move of the others stays before the next."
+        ),
+    ] = 0.6,
     ascii: Annotated[
         bool, typer.Option("--ascii", help="Suits as letters S H D C, for terminals without the symbols.")
     ] = False,
@@ -63,6 +69,6 @@ def play(
         game, players, variant, set_ or [], seat, opponents, root, deal, match, hint_strategy
     )
     try:
-        TableApp(config, ascii=ascii).run()
+        TableApp(config, ascii=ascii, pace=pace).run()
     except KeyboardInterrupt:
         raise typer.Exit(130) from None

@@ -4,6 +4,7 @@ search thinks; what the person types meanwhile is answered with one line and not
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -42,10 +43,13 @@ class TableApp(App[None]):
     """
     BINDINGS: ClassVar = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
 
-    def __init__(self, config: TableConfig, ascii: bool = False, save_dir: Path | None = None) -> None:
+    def __init__(
+        self, config: TableConfig, ascii: bool = False, save_dir: Path | None = None, pace: float = 0.0
+    ) -> None:
         super().__init__()
         self.config = config
         self.ascii = ascii
+        self.pace = pace  # seconds each move of the others stays on the screen before the next
         self.save_dir = save_dir or Path.cwd()
         self.session = Session(config)
         self.busy = False
@@ -69,17 +73,27 @@ class TableApp(App[None]):
     # -- what the screen shows --------------------------------------------------------------
 
     def show(self, message: str = "") -> None:
+        self._paint(self._render(message))
+
+    def _render(self, message: str) -> dict[str, str]:
+        """The text of every part of the screen (read from the session: only while no worker
+        plays, or by the worker itself)."""
         s, a = self.session, self.ascii
-        self.query_one("#status", Static).update(screen.header(s))
-        self.query_one("#seats", Static).update(screen.seats(s))
-        self.query_one("#board", Static).update("\n".join(screen.board(s, a)))
-        recent = screen.recent(s, a, RECENT)
-        self.query_one("#recent", Static).update("\n".join(["[b]Last moves[/b]", *recent]))
-        self.query_one("#hand", Static).update(screen.hand(s, a))
-        self.query_one("#moves", Static).update(screen.moves(s, a))
         if s.deal_over:
             message = "\n".join(filter(None, [message, *screen.score(s)]))
-        self.query_one("#message", Static).update(message)
+        return {
+            "#status": screen.header(s),
+            "#seats": screen.seats(s),
+            "#board": "\n".join(screen.board(s, a)),
+            "#recent": "\n".join(["[b]Last moves[/b]", *screen.recent(s, a, RECENT)]),
+            "#hand": screen.hand(s, a),
+            "#moves": screen.moves(s, a),
+            "#message": message,
+        }
+
+    def _paint(self, parts: dict[str, str]) -> None:
+        for selector, text in parts.items():
+            self.query_one(selector, Static).update(text)
 
     @property
     def message(self) -> str:
@@ -153,7 +167,7 @@ class TableApp(App[None]):
 
     def _work(self, job: Callable[[], str], note: str) -> None:
         self.busy = True
-        self.query_one("#moves", Static).update("…")
+        self.query_one("#moves", Static).update("the others are playing…")
         self.run_worker(lambda: self._run(job, note), thread=True, exclusive=True)
 
     def _run(self, job: Callable[[], str], note: str) -> None:
@@ -170,8 +184,14 @@ class TableApp(App[None]):
         self.show(message)
 
     def _advance(self) -> str:
-        forced = self.session.advance()
+        forced = self.session.advance(self._moved)
         return "\n".join(f"forced: {self.session.move_text(m)} (your only move)" for _, m in forced)
+
+    def _moved(self, seat: int, move: object) -> None:
+        """On the worker's thread, after each move of the others: show it, give it time."""
+        if self.pace and not self.session.deal_over and not self.session.awaiting_person:
+            self.call_from_thread(self._paint, self._render(""))
+            time.sleep(self.pace)
 
     def _undo(self) -> str:
         _, move = self.session.undo()

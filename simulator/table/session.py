@@ -14,7 +14,7 @@ fed the same positions and RNG streams, choose again what they chose.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -149,10 +149,11 @@ class Session:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def advance(self) -> list[tuple[int, Any]]:
+    def advance(self, on_move: Callable[[int, Any], None] | None = None) -> list[tuple[int, Any]]:
         """Play the bots and every forced move until the person must choose or the deal ends;
-        the forced moves made at the person's seats, as (seat, move)."""
-        return self._run([])
+        the forced moves made at the person's seats, as (seat, move). ``on_move(seat, move)`` is
+        called after each of these moves (an interface shows them one by one)."""
+        return self._run([], on_move)
 
     def play(self, move: Any) -> None:
         """The person's move at the seat to play (one of :meth:`legal_moves`)."""
@@ -253,7 +254,9 @@ class Session:
         reset_agents(self.agents, self.rules, self.config.seed, index, 0, self.round)
         self._scored = False
 
-    def _run(self, script: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    def _run(
+        self, script: Sequence[tuple[int, Any]], on_move: Callable[[int, Any], None] | None = None
+    ) -> list[tuple[int, Any]]:
         """Play on, the person's decisions taken from ``script`` while it lasts."""
         state, person = self.state, self.config.person
         given = list(script)
@@ -264,6 +267,8 @@ class Session:
                 if seat in person:
                     forced.append((seat, moves[0]))
                 state.apply(moves[0])
+                if on_move is not None:
+                    on_move(seat, moves[0])
             elif seat in person:
                 if not given or given[0][0] != seat or given[0][1] not in moves:
                     return forced
@@ -272,6 +277,8 @@ class Session:
             else:
                 move = self._bot_move(seat, moves)
                 state.apply(move)
+                if on_move is not None:
+                    on_move(seat, move)
         self._finish_deal()
         return forced
 

@@ -91,7 +91,7 @@ async def _after_the_deal(app: TableApp) -> list[str]:
 
 
 def test_next_again_and_help(tmp_path):
-    app = TableApp(make_config("sueca", opponents="random"), ascii=True, save_dir=tmp_path)
+    app = TableApp(make_config("sueca", opponents="random"), ascii=True, save_dir=tmp_path, pace=0.001)
     early, again, seats, help_text, hand, _ = asyncio.run(_after_the_deal(app))
     assert "once the deal is over" in early
     assert "same cards again" in again and seats == "(1,)"

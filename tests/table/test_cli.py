@@ -51,12 +51,12 @@ def test_the_table_starts_from_the_options(monkeypatch):
     started = []
     monkeypatch.setattr(TableApp, "run", lambda self: started.append(self))
     args = ["play", "--game", "seep", "--seat", "0,2", "--opponents", "greedy", "--seed", "4", "--match"]
-    result = runner.invoke(app, [*args, "--ascii", "--deal", "2", "--set", "baazi_target=50"])
+    result = runner.invoke(app, [*args, "--ascii", "--deal", "2", "--set", "baazi_target=50", "--pace", "0"])
     assert result.exit_code == 0, result.output
     table = started[0]
     config = table.config
     assert config.person == (0, 2) and config.seed == 4 and config.match and config.deal_index == 2
-    assert config.names == ["person", "greedy", "person", "greedy"] and table.ascii
+    assert config.names == ["person", "greedy", "person", "greedy"] and table.ascii and table.pace == 0
     assert config.variant.rules.baazi_target == 50
 
 

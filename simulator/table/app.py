@@ -41,7 +41,11 @@ class TableApp(App[None]):
     #message { height: 1fr; color: $warning; }
     #prompt { height: 1; border: none; padding: 0 1; background: $boost; }
     """
-    BINDINGS: ClassVar = [Binding("ctrl+c", "quit", "quit", priority=True, show=False)]
+    BINDINGS: ClassVar = [
+        Binding("ctrl+c", "quit", "quit", priority=True, show=False),
+        Binding("up", "recall(-1)", "previous line", show=False),
+        Binding("down", "recall(1)", "next line", show=False),
+    ]
 
     def __init__(
         self, config: TableConfig, ascii: bool = False, save_dir: Path | None = None, pace: float = 0.0
@@ -53,6 +57,8 @@ class TableApp(App[None]):
         self.save_dir = save_dir or Path.cwd()
         self.session = Session(config)
         self.busy = False
+        self.typed: list[str] = []  # the lines typed, for up and down
+        self.recalled = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -102,8 +108,18 @@ class TableApp(App[None]):
 
     # -- the prompt -------------------------------------------------------------------------
 
+    def action_recall(self, step: int) -> None:
+        """Up and down bring back the lines typed before."""
+        self.recalled = min(max(self.recalled + step, 0), len(self.typed))
+        prompt = self.query_one("#prompt", Input)
+        prompt.value = self.typed[self.recalled] if self.recalled < len(self.typed) else ""
+        prompt.cursor_position = len(prompt.value)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
+        if event.value.strip():
+            self.typed.append(event.value)
+        self.recalled = len(self.typed)
         if self.busy:
             self.query_one("#message", Static).update("the bots are playing: a moment")
             return
@@ -126,7 +142,8 @@ class TableApp(App[None]):
         if name == "quit":
             self.exit()
         elif name == "help":
-            self.show("\n".join(f"[b]{n}[/b]: {what}" for n, what in COMMANDS.items()))
+            moves = "a move: its number, its text (9c takes 6h 3d, play qh...), or a card that has one move"
+            self.show("\n".join([moves, *(f"[b]{n}[/b]: {what}" for n, what in COMMANDS.items())]))
         elif name == "save":
             self.show(self._save(command.argument))
         elif name == "hint":

@@ -41,9 +41,12 @@ async def whole_deal(app: TableApp, path: Path) -> str:
         assert len(app.session.moves) == 1
         assert "took back" in await say(pilot, "undo")
         assert not app.session.moves
+        said = []
         while not app.session.deal_over:
-            await say(pilot, "1")
+            said.append(await say(pilot, "1"))
         assert "Score" in app.message
+        if game == "sueca":  # the last card of a hand is always forced
+            assert any("forced: play" in text and "(your only move)" in text for text in said)
         assert "not your turn" in await say(pilot, "1")
         assert "saved" in await say(pilot, f"save {path.name}")
         await pilot.press("ctrl+c")
@@ -85,6 +88,8 @@ async def _after_the_deal(app: TableApp) -> list[str]:
         said.append(await say(pilot, "again"))
         said.append(str(app.session.config.person))
         said.append(await say(pilot, "help"))
+        await pilot.press("up")
+        said.append(app.query_one("#prompt").value)
         said.append(str(app.query_one("#hand").content))
         said.append(await say(pilot, "quit"))
     return said
@@ -92,8 +97,9 @@ async def _after_the_deal(app: TableApp) -> list[str]:
 
 def test_next_again_and_help(tmp_path):
     app = TableApp(make_config("sueca", opponents="random"), ascii=True, save_dir=tmp_path, pace=0.001)
-    early, again, seats, help_text, hand, _ = asyncio.run(_after_the_deal(app))
+    early, again, seats, help_text, recalled, hand, _ = asyncio.run(_after_the_deal(app))
     assert "once the deal is over" in early
     assert "same cards again" in again and seats == "(1,)"
-    assert "undo" in help_text and "hint" in help_text
+    assert "undo" in help_text and "hint" in help_text and "its number" in help_text
+    assert recalled == "help"
     assert "♠" not in hand and "♥" not in hand and re.search(r"(10|[2-9AJQK])[SHDC]", hand)

@@ -184,3 +184,13 @@ def test_a_config_keeps_the_deal_index_it_is_given():
 def test_paths_of_a_save(saved_path: Path):
     saved = Session(make_config("sweep")).save(saved_path)
     assert saved.person == saved_path.with_name("game.person.yaml")
+
+
+def test_forced_moves_are_played_for_the_person_and_reported():
+    session = Session(make_config("sueca", opponents="random", seed=2))
+    forced = session.advance()
+    while not session.deal_over:
+        session.play(session.legal_moves()[0])
+        forced += session.advance()
+    assert forced and all(seat == 0 for seat, _ in forced)
+    assert not {move for _, move in forced} & {move for _, move in session.moves}

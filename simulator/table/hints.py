@@ -45,8 +45,11 @@ def ask_hint(
     search: Callable[..., Any] | None = getattr(agent, "search", None)
     if candidates is None or search is None:
         return Hint(spec.name, move, (), 0)
-    weighed = list(candidates(view, moves))
     searcher = search(view)
-    means = searcher.means(view, weighed, random.Random(seed))
+    rate: Callable[..., list[float]] | None = getattr(searcher, "means", None)
+    if rate is None:
+        return Hint(spec.name, move, (), 0)
+    weighed = list(candidates(view, moves))
+    means = rate(view, weighed, random.Random(seed))
     ranked = sorted(zip(weighed, means, strict=True), key=lambda pair: -pair[1])[:TOP]
     return Hint(spec.name, move, tuple(ranked), int(getattr(searcher, "samples", 0)))

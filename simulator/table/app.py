@@ -145,7 +145,7 @@ class TableApp(App[None]):
             moves = "a move: its number, its text (9c takes 6h 3d, play qh...), or a card that has one move"
             self.show("\n".join([moves, *(f"[b]{n}[/b]: {what}" for n, what in COMMANDS.items())]))
         elif name == "save":
-            self.show(self._save(command.argument))
+            self.show(colour(self._save(command.argument), self.ascii))
         elif name == "hint":
             if not s.awaiting_person:
                 self.show("a hint is for your turn")
@@ -170,7 +170,7 @@ class TableApp(App[None]):
 
     def _save(self, argument: str) -> str:
         s = self.session
-        name = f"cardsim-{s.game.name}-seed{self.config.seed}-deal{s.index}"
+        name = f"cardsim-{s.game.name}-seed{self.config.seed}-deal{s.deal_index}"
         path = Path(argument).expanduser() if argument else self.save_dir / f"{name}.jsonl"
         if path.suffix != ".jsonl":
             return "save FILE.jsonl: the log is JSON Lines"
@@ -191,9 +191,9 @@ class TableApp(App[None]):
         try:
             message = job()
         except SessionError as exc:
-            message = str(exc)
+            message = colour(str(exc), self.ascii)
         except Exception as exc:  # a strategy's bug must not take the table down
-            message = f"{type(exc).__name__}: {exc}"
+            message = colour(f"{type(exc).__name__}: {exc}", self.ascii)
         self.call_from_thread(self._done, "\n".join(filter(None, [note, message])))
 
     def _done(self, message: str) -> None:

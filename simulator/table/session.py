@@ -80,6 +80,7 @@ class Session:
         self.config = config
         self.game = config.game
         self.rules = config.variant.rules
+        #: the deal index of the log: the deal's, or in a match the match's
         self.deal_index = config.deal_index
         self.agents: list[Strategy] = [
             _PersonSeat() if spec is None else spec.build() for spec in config.opponents
@@ -106,11 +107,6 @@ class Session:
     def turn(self) -> int:
         """The seat to play, -1 once the deal is over."""
         return self.state.current_player()
-
-    @property
-    def index(self) -> int:
-        """The deal index of the log: the deal's, or in a match the match's."""
-        return self.config.deal_index if self.match is not None else self.deal_index
 
     @property
     def awaiting_person(self) -> bool:
@@ -212,7 +208,7 @@ class Session:
             v.overrides,
             self.rules.num_players,
             self.config.seed,
-            self.index,
+            self.deal_index,
             0,
             refs,
             self.match is not None,
@@ -238,7 +234,7 @@ class Session:
             seed = deal_seed(self.config.seed, self.deal_index)
             self.state = self.game.new_deal(self.rules, seed, log=self.log)
             self.round = 1
-        index = self.index
+        index = self.deal_index
         event = deal_event(
             self.game,
             self.config.variant,

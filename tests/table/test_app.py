@@ -88,6 +88,7 @@ async def _after_the_deal(app: TableApp) -> list[str]:
         said.append(await say(pilot, "again"))
         said.append(str(app.session.config.person))
         said.append(await say(pilot, "help"))
+        said.append(await say(pilot, "save x.txt") + " | " + await say(pilot, "save no/x.jsonl"))
         await pilot.press("up")
         said.append(app.query_one("#prompt").value)
         said.append(str(app.query_one("#hand").content))
@@ -97,9 +98,10 @@ async def _after_the_deal(app: TableApp) -> list[str]:
 
 def test_next_again_and_help(tmp_path):
     app = TableApp(make_config("sueca", opponents="random"), ascii=True, save_dir=tmp_path, pace=0.001)
-    early, again, seats, help_text, recalled, hand, _ = asyncio.run(_after_the_deal(app))
+    early, again, seats, help_text, bad_saves, recalled, hand, _ = asyncio.run(_after_the_deal(app))
+    assert "the log is JSON Lines" in bad_saves and "cannot save to no/x.jsonl" in bad_saves
     assert "once the deal is over" in early
     assert "same cards again" in again and seats == "(1,)"
     assert "undo" in help_text and "hint" in help_text and "its number" in help_text
-    assert recalled == "help"
+    assert recalled == "save no/x.jsonl"
     assert "♠" not in hand and "♥" not in hand and re.search(r"(10|[2-9AJQK])[SHDC]", hand)

@@ -23,6 +23,7 @@ app = typer.Typer(
     epilog="Documentation: docs/ in the repository (make docs builds it as a website).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings=HELP_OPTIONS,
 )
 

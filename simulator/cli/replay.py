@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from simulator.cli.common import user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, get_game
-from simulator.games.base import Game
-from simulator.plugins import StrategySpec, load_strategy, spec_from_record
-from simulator.replay import replay_log, to_jsonl, to_text
-from simulator.variants import Variant, parse_set_options, resolve_variant
 from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
+
+if TYPE_CHECKING:  # pydantic and the engines load when a replay starts (fast --help)
+    from simulator.games.base import Game
+    from simulator.plugins import StrategySpec
+    from simulator.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,9 @@ def seat_strategies(refs: list[str], num_players: int, sides: tuple[tuple[int, .
 
 
 def _from_results(folder: Path) -> RunSource:
+    from simulator.plugins import spec_from_record
     from simulator.results import ResultsFolder, read_manifest
+    from simulator.variants import Variant
 
     path = ResultsFolder(folder).manifest
     if not path.is_file():
@@ -181,6 +184,8 @@ def replay(
 
     cardsim replay results/quickstart --variant standard --deal 17 --rotation 1
     """
+    from simulator.replay import replay_log, to_jsonl, to_text
+
     if format not in ("text", "jsonl"):
         raise UserError(f"unknown format {format!r}", "--format", "use text or jsonl")
     _check_range(deal, None, "--deal", "deal")
@@ -238,6 +243,9 @@ def _by_hand(
     rotation: int,
 ) -> tuple[Game, Variant, int, list[StrategySpec], str]:
     """A deal named by --game, --seed, --variant, --set and --strategies."""
+    from simulator.plugins import load_strategy
+    from simulator.variants import parse_set_options, resolve_variant
+
     if game is None or seed is None:
         missing = " and ".join(o for o, v in (("--game", game), ("--seed", seed)) if v is None)
         raise UserError(

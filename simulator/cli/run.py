@@ -9,10 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from simulator.analysis.sprt import parse_sprt_option
 from simulator.cli.common import console, user_errors
-from simulator.cli.summary_table import print_summary
-from simulator.config import load_tournament
 from simulator.errors import StrategyFailure, UserError
 
 if TYPE_CHECKING:  # the runner is imported when a run starts (fast --help)
@@ -105,6 +102,10 @@ def run(
     ] = None,
 ) -> None:
     """Play a tournament: strategies against each other over seeded deals, per variant."""
+    from simulator.analysis.sprt import parse_sprt_option
+    from simulator.cli.summary_table import print_summary
+    from simulator.config import load_tournament
+
     overrides = {
         "deals": deals,
         "seed": seed,

@@ -18,9 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from simulator.errors import UserError
+from simulator.fields import Elo, ErrorRate
 
 if TYPE_CHECKING:  # numpy, polars and scipy load when a test runs: the config and CLI import this module
     import numpy as np
@@ -35,10 +36,10 @@ class SprtConfig(BaseModel):
     """The ``sprt:`` mapping of a tournament file (``--sprt elo0=..,elo1=..,alpha=..,beta=..``)."""
 
     model_config = ConfigDict(extra="forbid")
-    elo0: float
-    elo1: float
-    alpha: float = Field(default=0.05, gt=0, lt=1)
-    beta: float = Field(default=0.05, gt=0, lt=1)
+    elo0: Elo
+    elo1: Elo
+    alpha: ErrorRate = 0.05
+    beta: ErrorRate = 0.05
 
     @model_validator(mode="after")
     def _ordered(self) -> SprtConfig:

@@ -17,6 +17,7 @@ import typer
 from simulator.cli.common import user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, get_game
+from simulator.limits import DEALS_MAX, SEED_MAX, TIMEOUT_MAX, check_float
 from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
 
 if TYPE_CHECKING:  # pydantic and the engines load when a replay starts (fast --help)
@@ -125,10 +126,16 @@ def _pick(items: list[str], chosen: str | None, option: str, where: str) -> int:
     return items.index(chosen)
 
 
-def _check_range(value: int, stop: int | None, option: str, meaning: str) -> None:
-    if value < 0 or (stop is not None and value >= stop):
-        bound = f"0 to {stop - 1}" if stop is not None else "0 or more"
-        raise UserError(f"{meaning} {value} is out of range", option, f"use {bound}")
+def _check_range(value: int, stop: int, option: str, meaning: str) -> None:
+    if not 0 <= value < stop:
+        raise UserError(f"{meaning} {value:,} is out of range", option, f"use 0 to {stop - 1:,}")
+
+
+def _check_seconds(value: float, option: str) -> None:
+    try:
+        check_float(value, 0.0, TIMEOUT_MAX)
+    except ValueError as exc:
+        raise UserError(str(exc), option, "0 means no limit") from None
 
 
 @user_errors
@@ -173,7 +180,6 @@ def replay(
     move_timeout: Annotated[
         float | None,
         typer.Option(
-            min=0,
             metavar="SECONDS",
             help="Seconds a strategy may take for one move (0: no limit; default: the run's, else "
             f"{DEFAULT_MOVE_TIMEOUT:g}).",
@@ -188,9 +194,11 @@ def replay(
 
     if format not in ("text", "jsonl"):
         raise UserError(f"unknown format {format!r}", "--format", "use text or jsonl")
-    _check_range(deal, None, "--deal", "deal")
+    _check_range(deal, DEALS_MAX, "--deal", "deal")
     if seed is not None:
-        _check_range(seed, None, "--seed", "seed")
+        _check_range(seed, SEED_MAX + 1, "--seed", "seed")
+    if move_timeout is not None:
+        _check_seconds(move_timeout, "--move-timeout")
     seconds = DEFAULT_MOVE_TIMEOUT
     if source is None:
         g, v, root, specs, unit = _by_hand(game, seed, variant, players, strategies, set_, rotation)

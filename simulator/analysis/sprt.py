@@ -13,8 +13,6 @@ rows of groups past the stopping batch are dropped.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -146,15 +144,3 @@ def check_sprt_run(format: str, variants: int, source: str) -> None:
             f"{source}: sprt",
             "keep one entry under variants (or pass --variant NAME)",
         )
-
-
-def split_at_batches(tasks: Iterable[Any], batch: int, make: Any) -> dict[int, list[Any]]:
-    """Chunk tasks cut at batch boundaries, by batch number (``make(task, start, stop)`` builds a piece)."""
-    out: dict[int, list[Any]] = defaultdict(list)
-    for task in tasks:
-        start = task.start
-        while start < task.stop:
-            stop = min(task.stop, (start // batch + 1) * batch)
-            out[start // batch].append(make(task, start, stop))
-            start = stop
-    return out

@@ -41,7 +41,8 @@ def _peak_mb(config: Path, out: Path, deals: int) -> float:
             if deadline is not None and time.monotonic() > deadline:
                 break
             time.sleep(0.02)
-        assert process.poll() is None, f"the run ended early: {process.stderr.read() if process.stderr else ''}"
+        error = process.stderr.read() if process.poll() is not None and process.stderr else ""
+        assert process.poll() is None, f"the run ended early: {error}"
         return peak / 2**20
     finally:
         process.kill()

@@ -29,9 +29,9 @@ from simulator.analysis.runinfo import RunInfo
 from simulator.analysis.sprt import SequentialTest
 from simulator.config import Tournament, TournamentConfig, effective_jobs
 from simulator.errors import StrategyFailure, UserError
-from simulator.folder import Outcome, RunFolder, claim
+from simulator.folder import Outcome, RunFolder, claim, describe_run, kept_message
 from simulator.provenance import code_hashes, fingerprint
-from simulator.results import PartStore, ResultsFolder, sink_parquet, write_parquet
+from simulator.results import PartStore, ResultsFolder, read_manifest, sink_parquet, write_parquet
 from simulator.rows import chunk_constants, chunk_frame, deals_schema
 from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missing_ranges
 from simulator.stats import summarize
@@ -56,6 +56,7 @@ class RunResult:
     groups_resumed: int
     seconds: float
     already_complete: bool = False
+    replaced: str | None = None  # the other run whose results this one replaced (--force)
 
     @property
     def deals(self) -> pl.DataFrame:
@@ -381,6 +382,7 @@ def _finish(
         test.manifest() if test is not None else None,
     )
     saved = f"{outcome.groups_done} of {plan.total} deal groups are saved in {folder.out}"
+    previous = read_manifest(folder.out)
     try:
         dest = folder.write_results(
             plan.tournament,
@@ -395,8 +397,8 @@ def _finish(
             f"{outcome.error}: {saved}; run the same command again to resume (it writes them).",
             exit_code(exc.signum),
         ) from None
-    if dest != folder.out:
-        saved += f" (the complete earlier results stay in place; this run's files are in {dest})"
+    if dest != folder.out and previous is not None:
+        saved += f" ({kept_message(previous, folder.out, dest)})"
     if progress.status == "interrupted":
         assert progress.signum is not None
         raise RunInterrupted(
@@ -407,7 +409,12 @@ def _finish(
             f"{progress.error}\n  {saved}; run the same command again to resume (after changing "
             "code, add --fresh to start over or --resume-anyway to keep the saved rows)."
         )
-    return RunResult(dest, progress.groups, progress.deals, plan.already, progress.seconds)
+    replaced = (
+        describe_run(previous)
+        if previous is not None and previous.get("fingerprint") != plan.record["fingerprint"]
+        else None
+    )
+    return RunResult(dest, progress.groups, progress.deals, plan.already, progress.seconds, replaced=replaced)
 
 
 def run_tournament(

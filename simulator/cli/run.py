@@ -17,11 +17,12 @@ if TYPE_CHECKING:  # the runner is imported when a run starts (fast --help)
 
 
 def _resume_command() -> str:
-    """This command line again, without the options that would drop saved chunks."""
+    """This command line again, without --fresh (which would drop the saved chunks; --force
+    keeps them, and is still needed while another run's result is in the folder)."""
     argv = sys.argv[1:]
     if "run" not in argv:
         return "the same command"
-    args = [a for a in argv[argv.index("run") + 1 :] if a not in ("--fresh", "--force")]
+    args = [a for a in argv[argv.index("run") + 1 :] if a != "--fresh"]
     return shlex.join(["cardsim", "run", *args])
 
 
@@ -161,6 +162,8 @@ def run(
         else ""
     )
     screen.print(f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n{files}")
+    if result.replaced:
+        screen.print(f"these results replace those of {result.replaced} (--force)")
     _after_run(result.out, report, screen)
 
 

@@ -183,6 +183,31 @@ def replay(
     """
     if format not in ("text", "jsonl"):
         raise UserError(f"unknown format {format!r}", "--format", "use text or jsonl")
+    g, v, root, specs, unit, seconds = resolve_deal(
+        source, game, seed, deal, variant, lineup, players, strategies, rotation, set_
+    )
+    if move_timeout is not None:
+        seconds = move_timeout
+    log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
+    typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
+    if log and log[-1]["type"] == "error":
+        raise typer.Exit(1)
+
+
+def resolve_deal(
+    source: Path | None,
+    game: str | None,
+    seed: int | None,
+    deal: int,
+    variant: str | None,
+    lineup: int | None,
+    players: int | None,
+    strategies: str | None,
+    rotation: int,
+    set_: list[str] | None,
+) -> tuple[Game, Variant, int, list[StrategySpec], str, float]:
+    """The game, variant, root seed, strategy per seat, unit and move timeout of the deal the
+    options name (a run's folder, a tournament file, or --game, --seed and --strategies)."""
     _check_range(deal, None, "--deal", "deal")
     if seed is not None:
         _check_range(seed, None, "--seed", "seed")
@@ -220,12 +245,7 @@ def replay(
             run.specs[names[(v.rules.side_of_seat[s] + rotation) % len(sides)]]
             for s in range(v.rules.num_players)
         ]
-    if move_timeout is not None:
-        seconds = move_timeout
-    log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
-    typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
-    if log and log[-1]["type"] == "error":
-        raise typer.Exit(1)
+    return g, v, root, specs, unit, seconds
 
 
 def _by_hand(

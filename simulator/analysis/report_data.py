@@ -91,7 +91,8 @@ def sprt_path(half_totals: np.ndarray, deals_per_group: int, sprt: Mapping[str, 
         llr_logistic(sprt["elo0"], sprt["elo1"], histogram(half_totals[:end], deals_per_group))
         for end in ends
     ]
-    xs = ends.astype(float).tolist()
+    xs = [0.0, *ends.astype(float).tolist()]
+    llr = [0.0, *llr]
     return Track(xs, llr, llr, llr)
 
 

@@ -220,8 +220,9 @@ def running(tracks: dict[tuple[str, str, str], Track], counts: dict[tuple[str, s
     return "".join(out)
 
 
-def sprt_figure(track: Track | None, sprt: dict[str, Any]) -> str:
+def sprt_figure(track: Track | None, sprt: dict[str, Any], pair: dict[str, Any] | None) -> str:
     decision = sprt["decision"] or "none (the maximum number of deal groups was reached)"
+    who = f"{pair['strategy']} against {pair['opponent']}" if pair else "the pair"
     facts = [
         [escape(k), num(sprt[k], 4) if isinstance(sprt[k], float) else num(sprt[k])]
         for k in ("elo0", "elo1", "alpha", "beta", "llr", "lower_bound", "upper_bound", "groups", "batch")
@@ -241,8 +242,9 @@ def sprt_figure(track: Track | None, sprt: dict[str, Any]) -> str:
         )
     return figure(
         "fig-sprt",
-        f"<b>Sequential test</b> (elo0 {sprt['elo0']:g}, elo1 {sprt['elo1']:g}): the log-likelihood ratio "
-        f"after each batch between its two bounds. Decision: <b>{escape(decision)}</b>.",
+        f"<b>Sequential test</b> of {escape(who)} (elo0 {sprt['elo0']:g}, elo1 {sprt['elo1']:g}): "
+        "the log-likelihood ratio after each batch, between its two bounds. "
+        f"Decision: <b>{escape(decision)}</b>.",
         chart,
         table(["", "value"], facts),
     )
@@ -271,8 +273,10 @@ def balance_figures(balance: pl.DataFrame, variants: Sequence[str]) -> str:
     base = variants[0] if variants else ""
     headers = ["variant", "value [95%]", f"minus {base} (paired) [95%]", "groups"]
     star = f"★ and ◆: differs from {escape(base)} (paired 95% interval excludes 0)."
+    order = {v: i for i, v in enumerate(variants)}
     positions = overall.filter(pl.col("figure") == "win_rate_position").sort(
-        "key", "variant", maintain_order=True
+        pl.col("key").cast(pl.Int64, strict=False),
+        pl.col("variant").replace_strict(order, default=len(order), return_dtype=pl.Int64),
     )
     out: list[str] = []
     if positions.height:

@@ -94,9 +94,13 @@ def answers(comparisons: pl.DataFrame, balance: pl.DataFrame, manifest: Mapping[
     if dealer.height:
         top = dealer.sort(pl.col("value").abs(), descending=True).row(0, named=True)
         sure = top["ci_low"] is not None and (top["ci_low"] > 0 or top["ci_high"] < 0)
-        which = "largest" if dealer.height > 1 else "the"
+        question = (
+            "Which variant has the largest dealer advantage?"
+            if dealer.height > 1
+            else "How large is the dealer advantage?"
+        )
         out.append(
-            f"<p>Which variant has the {which} dealer advantage? <b>{escape(top['variant'])}</b>: "
+            f"<p>{question} <b>{escape(top['variant'])}</b>: "
             f"{_pct(top['value'])} for the dealer's side "
             f"[{100 * top['ci_low']:+.1f}, {100 * top['ci_high']:+.1f}]"
             f"{'' if sure else ', not distinguishable from none'}"
@@ -182,7 +186,9 @@ def render(
     )
     sprt = manifest.get("sprt")
     more = (
-        sprt_figure(extras.sprt, sprt) if sprt else ""
+        sprt_figure(extras.sprt, sprt, next(iter(analysis.comparisons.iter_rows(named=True)), None))
+        if sprt
+        else ""
     ) + f'<div class="grid">{running(extras.tracks, extras.groups)}</div>'
     if not extras.tracks:
         more += note("no pair of strategies completed a deal group")

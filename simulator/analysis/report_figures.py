@@ -347,3 +347,19 @@ def margin_figures(hists: dict[tuple[str, str, str], tuple[list[int], list[float
             )
         )
     return "".join(out)
+
+
+def dealer_glance(balance: pl.DataFrame, variants: Sequence[str]) -> str:
+    """The dealer advantage of every variant, small, for the page's first screen."""
+    rows = balance.filter((pl.col("mix") == ALL) & (pl.col("figure") == "dealer_advantage"))
+    if rows.is_empty():
+        return ""
+    chart, cells = _variant_rows(rows, variants, "")
+    headers = ["variant", "value [95%]", f"minus {variants[0] if variants else ''} [95%]", "groups"]
+    return figure(
+        "fig-glance-dealer",
+        "<b>Dealer advantage</b> per variant (win rate of the dealer's side minus the others', 95%).",
+        forest([chart], ["dealer advantage"], "dealer advantage per variant", label_width=150, width=420),
+        table(headers, cells),
+        420,
+    )

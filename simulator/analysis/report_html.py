@@ -24,6 +24,7 @@ from simulator.analysis.report_figures import (
     category_figure,
     ci,
     crosstables,
+    dealer_glance,
     ladder,
     margin_figures,
     note,
@@ -44,7 +45,8 @@ h1 { font-size: 22px; margin: 10px 0 2px; } h2 { font-size: 18px; border-bottom:
 p.facts { margin: 0 0 6px; color: #555; font-size: 13px; }
 nav.toc { font-size: 13px; margin: 4px 0 8px; } nav.toc a { margin-right: 12px; }
 .answers { background: #eef5fb; border-left: 5px solid #0072b2; padding: 6px 12px; margin: 6px 0 10px;
-  font-size: 15px; } .answers p { margin: 4px 0; }
+  font-size: 15px; display: flex; gap: 16px; align-items: flex-start; } .answers p { margin: 4px 0; }
+.answers > div { flex: 1 1 auto; } .answers figure { flex: 0 0 auto; background: #fff; padding: 4px; }
 .grid { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
 figure { margin: 0 0 12px; max-width: 100%; }
 figcaption { font-size: 13px; margin-bottom: 4px; }
@@ -64,7 +66,9 @@ def _pct(value: float) -> str:
     return f"{100 * value:+.1f} points of win rate"
 
 
-def answers(comparisons: pl.DataFrame, balance: pl.DataFrame, manifest: Mapping[str, Any]) -> str:
+def answers(
+    comparisons: pl.DataFrame, balance: pl.DataFrame, variants: Sequence[str], manifest: Mapping[str, Any]
+) -> str:
     """The questions a reader brings, answered in a sentence each from the analysis files."""
     out = []
     for (a_name, b_name), g in comparisons.group_by(["strategy", "opponent"], maintain_order=True):
@@ -81,9 +85,11 @@ def answers(comparisons: pl.DataFrame, balance: pl.DataFrame, manifest: Mapping[
             verdict = f"<b>Yes</b>: {escape(str(a))} beats {escape(str(b))} in {where} (LOS &gt; 97.5%)"
         elif worse.height == n:
             verdict = f"<b>No</b>: {escape(str(b))} beats {escape(str(a))} in {where} (LOS &lt; 2.5%)"
+        elif n == 1:
+            verdict = f"<b>Not settled</b> (LOS {100 * float(g['los'][0]):.1f}%)"
         else:
             verdict = (
-                f"<b>Not settled</b>: {escape(str(a))} better in {better.height}, worse in {worse.height}, "
+                f"<b>Not settled</b>: {escape(a)} better in {better.height}, worse in {worse.height}, "
                 f"undecided in {n - better.height - worse.height} of {n} variants"
             )
         out.append(
@@ -122,7 +128,8 @@ def answers(comparisons: pl.DataFrame, balance: pl.DataFrame, manifest: Mapping[
             f"<p>Sequential test: decision <b>{escape(s['decision'] or 'none yet')}</b> "
             f"after {s['groups']} groups.</p>"
         )
-    return f'<div class="answers">{"".join(out)}</div>' if out else ""
+    glance = dealer_glance(balance, variants)
+    return f'<div class="answers"><div>{"".join(out)}</div>{glance}</div>' if out else ""
 
 
 def _summary(summary: pl.DataFrame) -> str:
@@ -175,6 +182,9 @@ def render(
     flips = winners_first(analysis.comparisons)
     comparisons = flip_comparisons(analysis.comparisons, flips)
     extras = oriented(extras, flips)
+    order = [(r[0], r[1], r[2]) for r in comparisons.select("variant", "strategy", "opponent").iter_rows()]
+    tracks = {k: extras.tracks[k] for k in order if k in extras.tracks}
+    margins = {k: extras.margins[k] for k in order if k in extras.margins}
     verdicts = (
         '<div class="grid">'
         + verdict_forest(comparisons)
@@ -189,8 +199,8 @@ def render(
         sprt_figure(extras.sprt, sprt, next(iter(analysis.comparisons.iter_rows(named=True)), None))
         if sprt
         else ""
-    ) + f'<div class="grid">{running(extras.tracks, extras.groups)}</div>'
-    if not extras.tracks:
+    ) + f'<div class="grid">{running(tracks, extras.groups)}</div>'
+    if not tracks:
         more += note("no pair of strategies completed a deal group")
     bodies = {
         "verdicts": ("Verdicts at a glance", verdicts),
@@ -203,7 +213,7 @@ def render(
             "Where the points come from",
             '<div class="grid">'
             + category_figure(extras.categories, info.game)
-            + margin_figures(extras.margins)
+            + margin_figures(margins)
             + "</div>",
         ),
         "deals": ("Deals worth seeing", _deal_links(links)),
@@ -213,6 +223,7 @@ def render(
         f'<section id="{key}" aria-labelledby="h-{key}"><h2 id="h-{key}">{escape(title)}</h2>{html}</section>'
         for key, (title, html) in bodies.items()
     )
+    first_screen = answers(comparisons, analysis.balance, info.variants, manifest)
     toc = "".join(f'<a href="#{key}">{escape(title)}</a>' for key, (title, _) in bodies.items())
     facts = (
         f"{escape(info.game)} · unit {escape(info.unit)} · {escape(info.format)} · "
@@ -225,5 +236,5 @@ def render(
         f"<title>cardsim report: {escape(name)}</title><style>{CSS}</style></head>"
         f'<body><header><h1>cardsim report: {escape(name)}</h1><p class="facts">{facts}</p>'
         f'<nav class="toc" aria-label="sections">{toc}</nav></header>'
-        f"<main>{answers(comparisons, analysis.balance, manifest)}{sections}</main></body></html>\n"
+        f"<main>{first_screen}{sections}</main></body></html>\n"
     )

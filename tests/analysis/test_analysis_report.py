@@ -88,9 +88,9 @@ def test_page_is_self_contained_with_every_section(round_robin):
 def test_every_figure_has_a_chart_a_caption_and_its_table(round_robin):
     page = _Page()
     page.feed((round_robin / "report.html").read_text())
-    # forest, ladder, 2 crosstables, 2×3 running margins, positions, dealer, first player, tie rate,
-    # categories, 2×3 margin histograms
-    assert len(page.figures) == 1 + 1 + 2 + 6 + 4 + 1 + 6
+    # dealer advantage at a glance, forest, ladder, 2 crosstables, 2×3 running margins, positions, dealer,
+    # first player, tie rate, categories, 2×3 margin histograms
+    assert len(page.figures) == 1 + 1 + 1 + 2 + 6 + 4 + 1 + 6
     for inside in page.figures:
         assert inside.get("figcaption") == 1 and inside.get("svg") == 1
         assert inside.get("details") == 1 and inside.get("table") == 1
@@ -142,7 +142,7 @@ def test_page_renders_in_headless_chromium(round_robin, tmp_path_factory):
             "Array.from(document.querySelectorAll('figure svg')).map(s => {"
             " const r = s.getBoundingClientRect(); return [r.width, r.height, s.childElementCount]; })"
         )
-        assert len(sizes) == 21
+        assert len(sizes) == 22
         assert all(w > 100 and h > 50 and n > 3 for w, h, n in sizes)
         assert browser.evaluate("document.querySelector('.answers').getBoundingClientRect().bottom") < 800
         assert browser.evaluate("document.querySelector('#fig-forest svg').getBoundingClientRect().top") < 800

@@ -157,9 +157,9 @@ def _summary(summary: pl.DataFrame) -> str:
     return f"<details open><summary>summary.parquet</summary>{table(headers, rows)}</details>"
 
 
-def _deal_links(links: Sequence[tuple[str, str]] | None) -> str:
-    if links is None:
-        return note("Deal pages need the run's manifest.json (to replay the deals): none were written.")
+def _deal_links(links: Sequence[tuple[str, str]] | str) -> str:
+    if isinstance(links, str):
+        return note(f"No deal pages: {links}.")
     if not links:
         return note("no completed deals")
     items = "".join(f'<li><a href="{escape(href)}">{escape(words)}</a></li>' for words, href in links)
@@ -174,9 +174,10 @@ def render(
     summary: pl.DataFrame,
     manifest: Mapping[str, Any],
     extras: Extras,
-    links: Sequence[tuple[str, str]] | None = None,
+    links: Sequence[tuple[str, str]] | str,
 ) -> str:
-    """The whole page as one string; ``links`` are (what, relative address) of the deal pages."""
+    """The whole page as one string; ``links`` are (what, relative address) of the deal pages, or
+    why there are none."""
     info = analysis.info
     name = manifest.get("config", {}).get("name", "cardsim run")
     flips = winners_first(analysis.comparisons)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from simulator.cli.common import console, user_errors
+from simulator.errors import UserError
 
 if TYPE_CHECKING:
     import polars as pl
@@ -151,7 +152,13 @@ def _write(results: Path, analysis: Analysis, summary: pl.DataFrame, manifest: d
 
     folder = ResultsFolder(results)
     extras = gather(pl.scan_parquet(folder.deals), analysis.info, manifest)
-    links = write_deal_pages(results, extras.notable) if manifest else None
+    links: list[tuple[str, str]] | str = "the folder has no manifest.json to replay them from"
+    if manifest:
+        try:
+            links = write_deal_pages(results, extras.notable)
+        except UserError as exc:  # e.g. a plug-in of the run that is no longer where it was
+            links = f"the run's deals could not be replayed ({exc.what})"
+            console().print(f"[yellow]no deal pages:[/] {exc}")
     page = render(analysis, summary, manifest, extras, links)
     atomic_write_bytes(folder.report, lambda tmp: Path(tmp).write_text(page))
     return folder.report

@@ -58,6 +58,8 @@ class Board:
     contract: str = ""
     totals: list[int] | None = None
     match: str = ""
+    face_down_floor: bool = False  # Seep: the floor stays face down until the bid
+    floor_up_at_bid: bool = False
 
     def side_of(self, seat: int) -> int:
         return next(k for k, seats in enumerate(self.sides) if seat in seats)
@@ -66,6 +68,7 @@ class Board:
         self.players, self.sides = event["players"], [list(s) for s in event["sides"]]
         self.strategies = list(event["strategies"])
         self.dealer, self.round = event["dealer"], event["round"]
+        self.floor_up_at_bid = bool(event.get("rules", {}).get("floor_visible_at_bid"))
         self.hands = [[] for _ in range(self.players)]
         self.centre, self.trick, self.auction, self.contract = [], [], [], ""
         self.piles = [[] for _ in self.sides]
@@ -86,6 +89,7 @@ def _dealt(board: Board, event: Event) -> dict[str, Any]:
         board.dealer = event["dealer"]
     if event["type"] == "dealt":
         board.trick, board.tricks, board.trick_points = [], [0] * board.players, [0] * board.players
+        board.face_down_floor = "floor" in event and not board.floor_up_at_bid
     return {}
 
 
@@ -110,6 +114,7 @@ def _leftover(board: Board, event: Event) -> dict[str, Any]:
 
 
 def _bid(board: Board, event: Event) -> dict[str, Any]:
+    board.face_down_floor = False
     if event["type"] == "bid":
         board.auction.append(f"seat {event['seat']} bids {event['value']}")
         board.contract = f"bid {event['value']} by seat {event['seat']}"
@@ -269,6 +274,7 @@ def steps_of(log: Sequence[Event]) -> list[dict[str, Any]]:
                 "contract": board.contract,
                 "totals": list(board.totals or []),
                 "match": board.match,
+                "face_down": board.face_down_floor,
                 "actor": marks.get("actor"),
                 "played": marks.get("played"),
                 "taken": marks.get("taken", []),
@@ -278,9 +284,13 @@ def steps_of(log: Sequence[Event]) -> list[dict[str, Any]]:
 
 
 def seat_view(steps: Iterable[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The steps as one seat sees them: the other hands become counts of hidden cards."""
+    """The steps as one seat sees them: the other hands, and a floor not yet turned up, become
+    counts of hidden cards."""
     return [
-        step | {"hands": [h if s == seat else len(h) for s, h in enumerate(step["hands"])]} for step in steps
+        step
+        | {"hands": [h if s == seat else len(h) for s, h in enumerate(step["hands"])]}
+        | ({"centre": len(step["centre"])} if step["face_down"] else {})
+        for step in steps
     ]
 
 

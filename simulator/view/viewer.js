@@ -61,7 +61,10 @@
         row.appendChild(box);
       });
     } else {
-      step.centre.forEach(function (item) {
+      if (typeof step.centre === "number") {
+        for (var i = 0; i < step.centre; i++) row.appendChild(el("span", "card back", "?"));
+        row.setAttribute("aria-label", step.centre + " cards face down");
+      } else step.centre.forEach(function (item) {
         if (typeof item === "string") { row.appendChild(card(item, item === step.played ? "played" : "")); return; }
         var g = el("span", "group");
         g.appendChild(el("span", "label", item.label));

@@ -164,4 +164,5 @@ def test_report_without_a_manifest_reads_the_rows_alone(round_robin, tmp_path):
     assert again.select("variant", "strategy", "opponent", "groups", "score_histogram").equals(
         first.select("variant", "strategy", "opponent", "groups", "score_histogram")
     )
-    assert (copy / "report.html").is_file()
+    assert "No deal pages: the folder has no manifest.json" in (copy / "report.html").read_text()
+    assert not (copy / "deals").exists()

@@ -86,6 +86,9 @@ def test_one_seat_sees_only_its_own_hand():
     dealt = next(s for s in steps if s["type"] == "dealt")
     assert isinstance(dealt["hands"][2], list) and len(dealt["hands"][2]) == 4
     assert [h for s, h in enumerate(dealt["hands"]) if s != 2] == [4, 4, 4]
+    assert dealt["centre"] == 4  # the floor is face down until the bid
+    bid = next(s for s in steps if s["type"] == "bid")
+    assert isinstance(bid["centre"], list) and len(bid["centre"]) == 4
 
 
 class _Scripts(HTMLParser):
@@ -177,6 +180,12 @@ def test_stepping_through_every_move_in_chromium_ends_on_the_final_scores(tmp_pa
             assert browser.evaluate("document.body.dataset.step") == "5"
             assert browser.requested_urls() == [page.resolve().as_uri()]
             assert browser.console_errors() == []
+        seat_page = artifacts / "seep-seat-1.html"
+        seat_page.write_text(render_page(_log("seep", "standard", None, "random"), seat=1))
+        browser.open(seat_page)
+        browser.press("ArrowRight")  # dealt: three hands and the floor face down
+        assert browser.evaluate("document.querySelectorAll('.card.back').length") == 3 * 4 + 4
+        browser.screenshot(artifacts / "seep-seat-1-dealt.png")
 
 
 def test_read_log_round_trips_replay_output():

@@ -196,6 +196,22 @@ def crosstables(comparisons: pl.DataFrame, strategies: Sequence[str]) -> str:
     return "".join(out)
 
 
+def _settled(t: Track, groups: int) -> str:
+    """Whether the band has left zero, and what more deal groups would buy."""
+    if not t.xs:
+        return ""
+    low, high = t.low[-1], t.high[-1]
+    half = (high - low) / 2
+    state = (
+        "<b>Settled</b>: the band excludes 0"
+        if low > 0 or high < 0
+        else "<b>Not settled</b>: the band holds 0"
+    )
+    return (
+        f"{state} after {groups} groups (±{half:.3g}); {3 * groups} more groups would about halve the band."
+    )
+
+
 def running(tracks: dict[tuple[str, str, str], Track], counts: dict[tuple[str, str, str], int]) -> str:
     out: list[str] = []
     for (variant, a, b), t in tracks.items():
@@ -207,11 +223,12 @@ def running(tracks: dict[tuple[str, str, str], Track], counts: dict[tuple[str, s
             [num(int(x)), num(m), f"[{num(lo)}, {num(hi)}]"]
             for x, m, lo, hi in list(zip(t.xs, t.mean, t.low, t.high, strict=True))[::step]
         ]
+        groups = counts.get((variant, a, b), 0)
         out.append(
             figure(
                 f"fig-run-{len(out)}",
-                f"{escape(a)} vs {escape(b)} · {escape(variant)}: mean margin after each deal group "
-                f"({counts.get((variant, a, b), 0)} groups), 95% band.",
+                f"{escape(a)} vs {escape(b)} · {escape(variant)}: mean margin after each deal group, "
+                f"95% band. {_settled(t, groups)}",
                 chart,
                 table(["groups", "mean margin", "95% band"], rows),
                 350,

@@ -147,9 +147,10 @@ def ladder(ratings: pl.DataFrame | None) -> str:
         return note("The Bradley-Terry ladder is fitted for round robins.")
     rows: list[Row] = []
     cells = []
+    names = ratings["strategy"].unique(maintain_order=True).to_list()
     for (variant,), g in ratings.group_by(["variant"], maintain_order=True):
         for k, r in enumerate(g.sort("rating", descending=True).iter_rows(named=True)):
-            color = SERIES[k % len(SERIES)]
+            color = SERIES[names.index(r["strategy"]) % len(SERIES)]  # one colour per strategy
             label = f"{k + 1}. {r['strategy']} · {variant}"
             rows.append((label, r["rating"], r["rating_ci_low"], r["rating_ci_high"], color, "circle"))
             cells.append([escape(label), ci(r["rating"], r["rating_ci_low"], r["rating_ci_high"], 1)])
@@ -164,7 +165,7 @@ def ladder(ratings: pl.DataFrame | None) -> str:
     return figure(
         "fig-ladder",
         "<b>The ladder.</b> Bradley-Terry ratings per variant (0: the field's mean), best first, "
-        "with 95% bootstrap intervals.",
+        "with 95% bootstrap intervals; one colour per strategy.",
         chart,
         table(["rank · strategy · variant", "rating [95%]"], cells),
         500,

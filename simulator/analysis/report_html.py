@@ -85,6 +85,11 @@ def answers(
             verdict = f"<b>Yes</b>: {escape(str(a))} beats {escape(str(b))} in {where} (LOS &gt; 97.5%)"
         elif worse.height == n:
             verdict = f"<b>No</b>: {escape(str(b))} beats {escape(str(a))} in {where} (LOS &lt; 2.5%)"
+        elif better.height + worse.height == n:
+            verdict = (
+                f"<b>It depends on the variant</b>: {escape(a)} better in {better.height}, "
+                f"worse in {worse.height} of {n}"
+            )
         elif n == 1:
             verdict = f"<b>Not settled</b> (LOS {100 * float(g['los'][0]):.1f}%)"
         else:

@@ -135,8 +135,11 @@ def forest(
     label_width: float = 230,
     width: float = WIDTH,
 ) -> str:
-    """Rows of intervals in one or more panels side by side (same row labels); ``notes`` at the right."""
+    """Rows of intervals in one or more panels side by side (same row labels); ``notes`` at the right.
+    ``label_width`` is the least room for the labels: long ones get more, up to 40% of the width."""
     row_h, top = 22, 26
+    longest = max((len(r[0]) for r in rows[0]), default=0) if rows else 0
+    label_width = max(label_width, min(6.4 * longest + 14, 0.4 * width))
     n = len(rows[0]) if rows else 0
     height = top + row_h * n + 26
     note_w = 70 if notes else 0

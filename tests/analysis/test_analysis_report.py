@@ -166,3 +166,51 @@ def test_report_without_a_manifest_reads_the_rows_alone(round_robin, tmp_path):
     )
     assert "No deal pages: the folder has no manifest.json" in (copy / "report.html").read_text()
     assert not (copy / "deals").exists()
+
+
+def test_report_figures_agree_with_the_rows(round_robin):
+    import numpy as np
+
+    from simulator.analysis.outputs import read_info
+    from simulator.analysis.pairs import MARGIN_SCALE
+    from simulator.analysis.report_data import category_points, gather, pair_frame, running_margin, thin
+
+    info = read_info(round_robin)
+    deals = pl.scan_parquet(round_robin / "deals.parquet")
+    extras = gather(deals, info, {})
+    comparisons = pl.read_parquet(round_robin / "comparisons.parquet")
+    for r in comparisons.iter_rows(named=True):
+        key = (r["variant"], r["strategy"], r["opponent"])
+        track = extras.tracks[key]
+        assert track.xs[-1] == r["groups"] == extras.groups[key]
+        assert track.mean[-1] == pytest.approx(r["margin_mean"])
+        counts, edges = extras.margins[key]
+        assert sum(counts) == r["groups"] * r["deals_per_group"] and len(edges) == len(counts) + 1
+    # the deals worth seeing are the extremes of each pair's per-deal margins
+    pairs = pair_frame(deals, info)
+    for (variant, a, b), rows in pairs.group_by(["variant", "strategy", "opponent"]):
+        for winner, loser, m in ((a, b, rows["m"].max()), (b, a, -rows["m"].min())):
+            if m > 0:
+                d = next(
+                    d
+                    for d in extras.notable
+                    if d.variant == variant
+                    and d.why == (f"{winner}'s largest win over {loser}, by {m / MARGIN_SCALE:.3g}")
+                )
+                deal = rows.filter(
+                    (pl.col("deal_index") == d.deal_index)
+                    & (pl.col("rotation") == d.rotation)
+                    & (pl.col("lineup") == d.lineup)
+                )
+                assert deal.height == 1 and abs(deal["m"][0]) == m
+    # Sweep's categories add up to the points
+    points = category_points(deals, info)
+    parts = points.select("cards_points", "spades_points", "ace_of_spades_points", "sweep_points")
+    assert np.allclose(parts.sum_horizontal().to_numpy(), points["total"].to_numpy())
+    # a running path keeps its last point and at most 300
+    assert thin(10_000)[-1] == 9_999 and len(thin(10_000)) == 300
+    margins = np.array([1.0, -1.0, 3.0, 0.0])
+    path = running_margin(margins)
+    assert path.mean == pytest.approx([1.0, 0.0, 1.0, 0.75])
+    half = 1.96 * margins.std(ddof=1) / 2
+    assert (path.high[-1] - path.low[-1]) / 2 == pytest.approx(half)

@@ -235,7 +235,8 @@ def _caption(game_name: str, event: Event) -> str:
         if _is_sweep(event):
             extra = f" ({event['sweep_points']} points)" if event.get("sweep_points") else ""
             text += f": a sweep{extra}!"
-    return " ".join(line.strip() for line in text.splitlines() if line.strip() and "===" not in line)
+    lines = (line.strip().removeprefix("*** ") for line in text.splitlines())
+    return " ".join(line for line in lines if line and "===" not in line)
 
 
 def steps_of(log: Sequence[Event]) -> list[dict[str, Any]]:

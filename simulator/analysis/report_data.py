@@ -152,7 +152,10 @@ def notable_pair_deals(pairs: pl.DataFrame) -> list[NotableDeal]:
     for key, g in pairs.group_by(PAIR_KEYS, maintain_order=True):
         variant, a, b = (str(k) for k in key)
         picks = [
-            (g.filter(pl.col("m") > 0).sort("m", descending=True, maintain_order=True), f"{a}'s largest win over {b}"),
+            (
+                g.filter(pl.col("m") > 0).sort("m", descending=True, maintain_order=True),
+                f"{a}'s largest win over {b}",
+            ),
             (g.filter(pl.col("m") < 0).sort("m", maintain_order=True), f"{b}'s largest win over {a}"),
             (g.filter(pl.col("m") != 0).sort(pl.col("m").abs(), maintain_order=True), f"closest {a} vs {b}"),
         ]

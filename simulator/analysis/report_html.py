@@ -57,7 +57,7 @@ thead th { background: #eef1f5; } tbody th { text-align: left; font-weight: norm
 p.note { color: #555; font-style: italic; } p.legend { font-size: 12px; margin: 2px 0; }
 ul.deals { columns: 2; font-size: 13px; }
 svg { max-width: 100%; height: auto; }
-@media print { details { display: block; } details > * { display: block; } nav.toc { display: none; }
+@media print { body { max-width: none; } .answers { display: block; } nav.toc { display: none; }
   figure { break-inside: avoid; } }
 """
 
@@ -162,6 +162,24 @@ def _summary(summary: pl.DataFrame) -> str:
     return f"<details open><summary>summary.parquet</summary>{table(headers, rows)}</details>"
 
 
+def _balance_table(balance: pl.DataFrame) -> str:
+    overall = balance.filter(pl.col("mix") == ALL)
+    if overall.is_empty():
+        return ""
+    rows = [
+        [
+            escape(f"{r['figure']} {r['key']}".strip()),
+            escape(r["variant"]),
+            ci(r["value"], r["ci_low"], r["ci_high"]),
+            "-" if r["baseline"] is None else ci(r["diff"], r["diff_ci_low"], r["diff_ci_high"]),
+            num(r["groups"]),
+        ]
+        for r in overall.iter_rows(named=True)
+    ]
+    headers = ["figure", "variant", "value [95%]", "minus the first variant [95%]", "groups"]
+    return f"<details><summary>balance.parquet: every figure</summary>{table(headers, rows)}</details>"
+
+
 def _deal_links(links: Sequence[tuple[str, str]] | str) -> str:
     if isinstance(links, str):
         return note(f"No deal pages: {links}.")
@@ -223,7 +241,7 @@ def render(
             + "</div>",
         ),
         "deals": ("Deals worth seeing", _deal_links(links)),
-        "tables": ("Tables", _summary(summary)),
+        "tables": ("Tables", _summary(summary) + _balance_table(analysis.balance)),
     }
     sections = "".join(
         f'<section id="{key}" aria-labelledby="h-{key}"><h2 id="h-{key}">{escape(title)}</h2>{html}</section>'

@@ -194,11 +194,36 @@ def replay(
 
     if format not in ("text", "jsonl"):
         raise UserError(f"unknown format {format!r}", "--format", "use text or jsonl")
+    if move_timeout is not None:
+        _check_seconds(move_timeout, "--move-timeout")
+    g, v, root, specs, unit, seconds = resolve_deal(
+        source, game, seed, deal, variant, lineup, players, strategies, rotation, set_
+    )
+    if move_timeout is not None:
+        seconds = move_timeout
+    log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
+    typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
+    if log and log[-1]["type"] == "error":
+        raise typer.Exit(1)
+
+
+def resolve_deal(
+    source: Path | None,
+    game: str | None,
+    seed: int | None,
+    deal: int,
+    variant: str | None,
+    lineup: int | None,
+    players: int | None,
+    strategies: str | None,
+    rotation: int,
+    set_: list[str] | None,
+) -> tuple[Game, Variant, int, list[StrategySpec], str, float]:
+    """The game, variant, root seed, strategy per seat, unit and move timeout of the deal the
+    options name (a run's folder, a tournament file, or --game, --seed and --strategies)."""
     _check_range(deal, DEALS_MAX, "--deal", "deal")
     if seed is not None:
         _check_range(seed, SEED_MAX + 1, "--seed", "seed")
-    if move_timeout is not None:
-        _check_seconds(move_timeout, "--move-timeout")
     seconds = DEFAULT_MOVE_TIMEOUT
     if source is None:
         g, v, root, specs, unit = _by_hand(game, seed, variant, players, strategies, set_, rotation)
@@ -233,12 +258,7 @@ def replay(
             run.specs[names[(v.rules.side_of_seat[s] + rotation) % len(sides)]]
             for s in range(v.rules.num_players)
         ]
-    if move_timeout is not None:
-        seconds = move_timeout
-    log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
-    typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
-    if log and log[-1]["type"] == "error":
-        raise typer.Exit(1)
+    return g, v, root, specs, unit, seconds
 
 
 def _by_hand(

@@ -44,7 +44,10 @@ ARGUMENTS: dict[tuple[str, ...], list[str]] = {
     ("list", "strategies"): [],
     ("new", "strategy"): ["bot", "--dir", "{tmp}/bot"],
     ("bench",): [],
+    ("view",): ["{run}"],
 }
+#: flags that reach outside the test: a browser
+NEVER = {"--open"}
 
 #: options whose valid values would only make the test slow: a valid value becomes the small one
 SLOW_WHEN_VALID = {"--deals": "2", "--chunk-size": "1", "--jobs": "1", "--scale": None, "--rounds": None}
@@ -72,7 +75,9 @@ def test_every_command_is_fuzzed():
 
 
 def _options(command: Any) -> list[Any]:
-    return [p for p in command.params if p.param_type_name == "option" and "--help" not in p.opts]
+    return [
+        p for p in command.params if p.param_type_name == "option" and not {"--help", *NEVER} & set(p.opts)
+    ]
 
 
 def _valid_number(text: str) -> bool:

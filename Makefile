@@ -13,24 +13,41 @@ $(shell mkdir -p $(VENV) && [ "$$(cat $(MODE_FILE) 2>/dev/null)" = "$(BUILD_MODE
 
 .PHONY: run test bench lint docs setup clean
 
+# the packages of the project's dependencies or of one extra of pyproject.toml, installed without
+# cardsim itself: `pip install -e '.[extra]'` would build the compiled core once more
+define install_requirements
+	@$(BIN)/python -c "import subprocess, sys, tomllib; \
+	project = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+	wanted = [r for name in sys.argv[1:] for r in (project['dependencies'] if name == 'core' \
+	          else project['optional-dependencies'][name])]; \
+	subprocess.check_call([sys.executable, '-m', 'pip', 'install', '--quiet', *wanted])" $(1)
+endef
+
 $(STAMP): pyproject.toml setup.py compiled.txt $(COMPILED) $(MODE_FILE)
+	@echo "setup 1/3: virtual environment in $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	@echo "setup 2/3: dependencies (pyproject.toml)"
+	$(call install_requirements,core test)
+	@if [ -n "$(CARDSIM_PURE)" ]; then echo "setup 3/3: cardsim, interpreted (CARDSIM_PURE: no compiled core)"; \
+	else echo "setup 3/3: cardsim and its compiled core: mypyc turns the modules of compiled.txt into C, \
+	then the C compiler runs on $$(nproc) cores (about a minute on a fresh clone; CARDSIM_PURE=1 skips it)"; fi
+	@start=$$(date +%s); $(BIN)/pip install --quiet --no-deps -e . \
+		&& echo "setup done in $$(( $$(date +%s) - start )) s"
 	touch $(STAMP)
 
 setup: $(STAMP)
 
 # the docs extra (mkdocs) is installed only by the targets that build the docs
 $(DOCS_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e '.[docs]'
+	$(call install_requirements,docs)
 	touch $(DOCS_STAMP)
 
 run: $(STAMP)
 	$(BIN)/cardsim run configs/tournaments/quickstart.yaml
 
 test: $(STAMP) $(DOCS_STAMP)
-	$(BIN)/pip install --quiet -e '.[rl,play]'
+	$(call install_requirements,rl play)
 	$(BIN)/ruff check simulator strategies tests
 	$(BIN)/ruff format --check simulator strategies tests
 	$(BIN)/mypy
@@ -40,9 +57,9 @@ test: $(STAMP) $(DOCS_STAMP)
 
 # OpenSpiel (the side-by-side reference) and PettingZoo (the environments' step rates) in one install
 bench: $(STAMP)
-	@$(BIN)/pip install --quiet -e '.[bench,rl]' \
+	$(call install_requirements,bench rl) \
 		|| { echo "make bench: open_spiel could not be installed; the bench runs without the OpenSpiel ratio"; \
-		$(BIN)/pip install --quiet -e '.[rl]'; }
+		$(call install_requirements,rl); }
 	$(BIN)/cardsim bench
 
 lint: $(STAMP)

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from simulator.analysis.sprt import DEFAULT_BATCH, SprtConfig, check_sprt_run
 from simulator.errors import UserError, pydantic_location
+from simulator.fields import ChunkSize, Deals, Jobs, Seed, SprtBatch, Timeout, Wait
 from simulator.games import GAME_MODULES, get_game
 from simulator.games.base import Game
 from simulator.plugins import StrategySpec, load_strategy
@@ -40,17 +41,17 @@ class TournamentConfig(BaseModel):
     format: Format = "round-robin"
     lineups: list[list[str]] | None = None
     unit: Unit = "deal"
-    deals: int = Field(default=1000, gt=0)
-    seed: int = Field(default=0, ge=0)
-    jobs: int = -1
-    chunk_size: int | None = Field(default=None, gt=0)
+    deals: Deals = 1000
+    seed: Seed = 0
+    jobs: Jobs = -1
+    chunk_size: ChunkSize | None = None
     backend: Backend = "loky"
     scheduler: str | None = None
-    scheduler_timeout: float = Field(default=10.0, gt=0)  # seconds to wait for the Dask scheduler
-    move_timeout: float = Field(default=DEFAULT_MOVE_TIMEOUT, ge=0)  # seconds per move; 0 = no limit
+    scheduler_timeout: Wait = 10.0  # seconds to wait for the Dask scheduler
+    move_timeout: Timeout = DEFAULT_MOVE_TIMEOUT  # seconds per move; 0 = no limit
     output: str | None = None
     sprt: SprtConfig | None = None  # sequential test of a head-to-head run (simulator/analysis/sprt.py)
-    sprt_batch: int = Field(default=DEFAULT_BATCH, gt=0)  # deal groups between two looks
+    sprt_batch: SprtBatch = DEFAULT_BATCH  # deal groups between two looks
 
     @field_validator("game")
     @classmethod
@@ -120,16 +121,18 @@ def validate(raw: dict[str, Any], source: str, cli_keys: frozenset[str] = frozen
         err = exc.errors()[0]
         key = err["loc"][0] if err["loc"] else None
         if key in cli_keys:
-            where = option_name(str(key))
+            inner = pydantic_location(err["loc"][1:])
+            where = option_name(str(key)) + (f" ({inner})" if inner else "")
         else:
             where = f"{source}: {pydantic_location(err['loc']) or '(top level)'}"
+        message = err["msg"].removeprefix("Value error, ")
         allowed = ", ".join(TournamentConfig.model_fields)
         fix = (
             f"allowed keys: {allowed}"
             if err["type"] == "extra_forbidden"
             else "see docs/tournaments.md for every key and its values"
         )
-        raise UserError(err["msg"], where, fix) from None
+        raise UserError(message, where, fix) from None
 
 
 def _strategy_entry(entry: str | dict[str, Any], where: str) -> tuple[str, str | None]:
@@ -262,6 +265,7 @@ def load_tournament(path: Path, overrides: dict[str, Any] | None = None) -> Tour
 
 
 def effective_jobs(jobs: int) -> int:
-    """joblib's convention: -1 is every core, -2 all but one."""
+    """joblib's convention: -1 is every core, -2 all but one; never more workers than cores (the
+    play is CPU-bound: more processes would only share the cores and multiply the memory)."""
     cores = os.cpu_count() or 1
-    return max(1, cores + 1 + jobs) if jobs < 0 else max(1, jobs)
+    return max(1, cores + 1 + jobs) if jobs < 0 else max(1, min(jobs, cores))

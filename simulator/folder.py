@@ -40,6 +40,7 @@ from simulator.provenance import changed
 from simulator.results import (
     DEALS,
     MANIFEST,
+    REPORT,
     SUMMARY,
     PartStore,
     ResultsFolder,
@@ -184,14 +185,19 @@ class RunFolder:
         held = record if record is not None else manifest
         if held is None and any((out / n).exists() for n in (DEALS, SUMMARY)):
             held = {}
+        if manifest is not None and manifest.get("fingerprint") != run["fingerprint"] and not force:
+            held = manifest  # another run's result stays until a --force run completes (resumes too)
         if held is not None and held.get("fingerprint") != run["fingerprint"]:
             if not force:
                 raise UserError(
-                    f"this folder holds {_describe(held)}, with other settings than this run",
+                    f"this folder holds {describe_run(held)}, with other settings than this run",
                     str(out),
-                    "use --force to replace it, or write this run elsewhere with --out",
+                    "use --force to replace it (once this run completes), or write this run elsewhere "
+                    "with --out",
                 )
-            self._clear(manifest)
+            # the other run's saved chunks go; its result files stay until this run completes
+            parts.discard()
+            shutil.rmtree(self.paths.partial, ignore_errors=True)
             return run
         if record is None or fresh:
             parts.discard()
@@ -209,13 +215,6 @@ class RunFolder:
             )
         accepted = [*record.get("resumed_with_changed_code", []), *code_changes]
         return {**run, "resumed_with_changed_code": sorted(set(accepted))}
-
-    def _clear(self, manifest: dict[str, Any] | None) -> None:
-        """Remove the files of the run the folder holds (``--force``), and nothing else."""
-        self.parts.discard()
-        shutil.rmtree(self.paths.partial, ignore_errors=True)
-        for name in (manifest or {}).get("files") or [DEALS, SUMMARY, MANIFEST]:
-            (self.out / Path(name).name).unlink(missing_ok=True)
 
     def _reopen_complete(
         self,
@@ -277,8 +276,11 @@ class RunFolder:
         the next run, which writes the same files. A complete run drops its saved chunks."""
         complete = outcome.status == "complete"
         previous = read_manifest(self.out)
-        keep_previous = not complete and previous is not None and previous.get("status") == "complete"
-        dest = self.paths.partial if keep_previous else self.out
+        has_result = previous is not None and previous.get("status") == "complete"
+        # a complete result in the folder is replaced only by a complete one, written beside it first
+        dest = self.paths.partial if has_result else self.out
+        if has_result:
+            shutil.rmtree(dest, ignore_errors=True)  # an earlier incomplete run's files: its rows are saved
         written: list[str] = []
         signals.armed = True
         try:
@@ -295,10 +297,25 @@ class RunFolder:
         finally:
             signals.armed = False
         self._write_manifest(dest, t, record, started, outcome, written)
+        if complete and previous is not None and dest != self.out:
+            self._promote(dest, previous, written)
+            dest = self.out
         if complete:
             self.parts.discard()
             shutil.rmtree(self.paths.partial, ignore_errors=True)
         return dest
+
+    def _promote(self, staging: Path, previous: dict[str, Any], written: list[str]) -> None:
+        """Replace the folder's complete result by the one in ``staging``. Its manifest goes
+        first (from then on the folder holds no result, and the saved chunks, dropped only
+        after, let a rerun write the new one), the new manifest last."""
+        (self.out / MANIFEST).unlink(missing_ok=True)
+        old = {Path(name).name for name in previous.get("files") or [DEALS, SUMMARY]}
+        for name in (old | {REPORT}) - set(written):  # the old report describes the old rows
+            (self.out / name).unlink(missing_ok=True)
+        for name in written:
+            os.replace(staging / name, self.out / name)
+        os.replace(staging / MANIFEST, self.out / MANIFEST)
 
     @staticmethod
     def _write_manifest(
@@ -320,7 +337,16 @@ class RunFolder:
         write_json(build_manifest(t, record, started, state, files), ResultsFolder(dest).manifest)
 
 
-def _describe(held: dict[str, Any]) -> str:
+def kept_message(previous: dict[str, Any], out: Path, dest: Path) -> str:
+    """Where things are when an incomplete run leaves a complete result in place."""
+    files = ", ".join(Path(name).name for name in previous.get("files") or [DEALS, SUMMARY, MANIFEST])
+    return (
+        f"{out} still holds the complete results of {describe_run(previous)} ({files}): only a "
+        f"complete run replaces them; this run's files so far are in {dest}"
+    )
+
+
+def describe_run(held: dict[str, Any]) -> str:
     """A run record (``.parts/run.json``) or a manifest, in a few words."""
     if not held.get("fingerprint"):
         return "results of an unknown run"

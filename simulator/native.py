@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.machinery
-import importlib.util
 import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -75,8 +73,9 @@ def check() -> None:
         )
 
 
-class _SourcesFirst(MetaPathFinder):
-    """Finds a cardsim submodule's .py where an extension module of it was built."""
+class _SourcesFirst:
+    """Finds a cardsim submodule's .py where an extension module of it was built (a meta path
+    finder: importlib.abc's base class would only add import time to every start)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -90,11 +89,16 @@ class _SourcesFirst(MetaPathFinder):
         source = Path(spec.origin).with_name(fullname.rpartition(".")[2] + ".py")
         return importlib.util.spec_from_file_location(fullname, source)
 
+    def invalidate_caches(self) -> None:
+        """Nothing cached (importlib calls this on every finder)."""
+
 
 def use_sources() -> None:
     """Import every compiled module of cardsim from its .py from now on."""
+    import importlib.util  # noqa: F401  (spec_from_file_location, used by the finder)
+
     if not any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
-        sys.meta_path.insert(0, _SourcesFirst())
+        sys.meta_path.insert(0, _SourcesFirst())  # type: ignore[arg-type]
 
 
 def compiled_modules() -> list[str]:

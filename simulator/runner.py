@@ -26,12 +26,12 @@ from tqdm import tqdm
 
 from simulator.analysis.outputs import analyze, write_analysis
 from simulator.analysis.runinfo import RunInfo
-from simulator.analysis.sprt import SequentialTest, split_at_batches
+from simulator.analysis.sprt import SequentialTest
 from simulator.config import Tournament, TournamentConfig, effective_jobs
 from simulator.errors import StrategyFailure, UserError
-from simulator.folder import Outcome, RunFolder, claim
+from simulator.folder import Outcome, RunFolder, claim, describe_run, kept_message
 from simulator.provenance import code_hashes, fingerprint
-from simulator.results import PartStore, ResultsFolder, sink_parquet, write_parquet
+from simulator.results import PartStore, ResultsFolder, read_manifest, sink_parquet, write_parquet
 from simulator.rows import chunk_constants, chunk_frame, deals_schema
 from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missing_ranges
 from simulator.stats import summarize
@@ -56,6 +56,7 @@ class RunResult:
     groups_resumed: int
     seconds: float
     already_complete: bool = False
+    replaced: str | None = None  # the other run whose results this one replaced (--force)
 
     @property
     def deals(self) -> pl.DataFrame:
@@ -180,11 +181,18 @@ class _Plan:
     ctx: RunContext
     parts: PartStore
     record: dict[str, Any]
-    tasks: list[ChunkTask]
+    done: dict[tuple[int, int], list[tuple[int, int]]]  # deal groups saved before this run, by lineup
     schema: dict[str, Any]
     total: int
     already: int
     jobs: int
+    chunk: int = 1  # deal groups per task
+    window: tuple[int, int] | None = None  # only these deal indices (a sequential test's batch)
+
+    def tasks(self) -> Iterator[ChunkTask]:
+        """The chunks still to play, made as the workers take them (constant memory)."""
+        counts = [len(v.lineups) for v in self.ctx.variants]
+        return chunk_tasks(counts, self.tournament.config.deals, self.chunk, self.done, self.window)
 
 
 @dataclass
@@ -213,7 +221,7 @@ def _plan(
     )
     jobs = effective_jobs(t.config.jobs)
     chunk = t.config.chunk_size or default_chunk_size(max(1, total - already), jobs)
-    return _Plan(t, ctx, parts, record, chunk_tasks(counts, deals, chunk, done), schema, total, already, jobs)
+    return _Plan(t, ctx, parts, record, done, schema, total, already, jobs, chunk)
 
 
 def _bar(plan: _Plan, quiet: bool) -> tqdm:
@@ -244,7 +252,7 @@ def _play(
             raise StopRequested(signals.received)
         with _backend(cfg, plan.jobs) if backend else nullcontext():
             results = Parallel(return_as="generator_unordered")(
-                delayed(play_chunk)(ctx, task) for task in plan.tasks
+                delayed(play_chunk)(ctx, task) for task in plan.tasks()
             )
             with closing(results):
                 for task, cols in results:
@@ -283,15 +291,12 @@ def _play_sprt(plan: _Plan, quiet: bool, signals: StopSignals, test: SequentialT
     cfg = plan.tournament.config
     counts = [len(v.lineups) for v in plan.ctx.variants]
     chunk = cfg.chunk_size or default_chunk_size(test.batch * sum(counts), plan.jobs)
-    tasks = chunk_tasks(counts, cfg.deals, chunk, plan.parts.ranges())
-    by_batch = split_at_batches(
-        tasks, test.batch, lambda task, start, stop: dataclasses.replace(task, start=start, stop=stop)
-    )
+    plan = dataclasses.replace(plan, chunk=chunk)
     total = _Progress()
     bar = _bar(plan, quiet)
     try:
         with _backend(cfg, plan.jobs):  # one pool (one Dask client) for every batch
-            _sprt_batches(plan, quiet, signals, test, by_batch, total, bar)
+            _sprt_batches(plan, quiet, signals, test, total, bar)
     except KeyboardInterrupt as exc:
         _interrupted(total, exc)
     finally:
@@ -305,21 +310,20 @@ def _sprt_batches(
     quiet: bool,
     signals: StopSignals,
     test: SequentialTest,
-    by_batch: dict[int, list[ChunkTask]],
     total: _Progress,
     bar: tqdm,
 ) -> None:
     """Play and test the batches in order until the SPRT decides or the deals run out."""
     cfg = plan.tournament.config
     for start in range(0, cfg.deals, test.batch):
-        batch = dataclasses.replace(plan, tasks=by_batch.get(start // test.batch, []))
+        stop = min(cfg.deals, start + test.batch)
+        batch = dataclasses.replace(plan, window=(start, stop))  # no chunk straddles two batches
         step = _play(batch, quiet, signals, bar, backend=False)
         total.groups, total.deals = total.groups + step.groups, total.deals + step.deals
         total.seconds += step.seconds
         if step.status != "complete":
             total.status, total.error, total.signum = step.status, step.error, step.signum
             return
-        stop = min(cfg.deals, start + test.batch)
         signals.armed = True
         rows = plan.parts.rows(start, stop)
         if rows is not None:
@@ -378,6 +382,7 @@ def _finish(
         test.manifest() if test is not None else None,
     )
     saved = f"{outcome.groups_done} of {plan.total} deal groups are saved in {folder.out}"
+    previous = read_manifest(folder.out)
     try:
         dest = folder.write_results(
             plan.tournament,
@@ -392,8 +397,8 @@ def _finish(
             f"{outcome.error}: {saved}; run the same command again to resume (it writes them).",
             exit_code(exc.signum),
         ) from None
-    if dest != folder.out:
-        saved += f" (the complete earlier results stay in place; this run's files are in {dest})"
+    if dest != folder.out and previous is not None:
+        saved += f" ({kept_message(previous, folder.out, dest)})"
     if progress.status == "interrupted":
         assert progress.signum is not None
         raise RunInterrupted(
@@ -404,7 +409,12 @@ def _finish(
             f"{progress.error}\n  {saved}; run the same command again to resume (after changing "
             "code, add --fresh to start over or --resume-anyway to keep the saved rows)."
         )
-    return RunResult(dest, progress.groups, progress.deals, plan.already, progress.seconds)
+    replaced = (
+        describe_run(previous)
+        if previous is not None and previous.get("fingerprint") != plan.record["fingerprint"]
+        else None
+    )
+    return RunResult(dest, progress.groups, progress.deals, plan.already, progress.seconds, replaced=replaced)
 
 
 def run_tournament(

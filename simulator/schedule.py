@@ -95,20 +95,22 @@ def chunk_tasks(
     deals: int,
     chunk_size: int,
     done: Mapping[tuple[int, int], Sequence[tuple[int, int]]],
-) -> list[ChunkTask]:
-    """Chunks covering every deal group not already done.
+    window: tuple[int, int] | None = None,
+) -> Iterator[ChunkTask]:
+    """Chunks covering every deal group not already done, made as they are asked for.
 
     ``lineup_counts`` gives the number of lineups per variant; ``done`` maps
-    (variant, lineup) to the ranges of deal groups already stored. Work is kept
-    as ranges, never as one entry per deal group, so a run of millions of groups
-    plans in constant memory; each chunk is one contiguous range (one part file)."""
-    tasks = []
+    (variant, lineup) to the ranges of deal groups already stored; ``window`` keeps
+    only the deal indices ``start <= i < stop`` (a sequential test's batch). The
+    chunks are generated as the workers take them, so a run of 10^9 deal groups
+    plans in the memory of one; each chunk is one contiguous range (one part file)."""
+    low, high = window or (0, deals)
     for vi, count in enumerate(lineup_counts):
         for li in range(count):
             for start, stop in missing_ranges(done.get((vi, li), ()), deals):
+                start, stop = max(start, low), min(stop, high)
                 for first in range(start, stop, chunk_size):
-                    tasks.append(ChunkTask(vi, li, first, min(stop, first + chunk_size)))
-    return tasks
+                    yield ChunkTask(vi, li, first, min(stop, first + chunk_size))
 
 
 def default_chunk_size(total_groups: int, jobs: int) -> int:

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from simulator.plugins import import_module_or_file
 from simulator.rl.actions import codec_for
 from simulator.rl.actions.steps import complete
-from simulator.rl.observe import encoder_for
 from simulator.strategy import Strategy
 
-Policy = Callable[[np.ndarray, np.ndarray], Any]
+if TYPE_CHECKING:  # numpy loads with the first move (`cardsim list strategies` stays fast)
+    import numpy as np
+
+Policy = Callable[["np.ndarray", "np.ndarray"], Any]
 _LOADED: dict[tuple[str, tuple[tuple[str, Any], ...]], Policy] = {}
 
 
@@ -89,6 +90,10 @@ class PolicyStrategy(Strategy):
         self._policy = load_policy(p.policy, p.args)
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        import numpy as np
+
+        from simulator.rl.observe import encoder_for
+
         codec = codec_for(view.game)
         _, encode = encoder_for(view.game)
         turn = codec.turn(view, moves)

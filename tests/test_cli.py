@@ -53,7 +53,7 @@ def test_run_command_line_overrides(write_tournament, tmp_path):
     "overrides, where, words",
     [
         ({"game": "poker"}, "game", "unknown game"),
-        ({"deals": 0}, "deals", "greater than 0"),
+        ({"deals": 0}, "deals", "from 1 to 1,000,000,000,000, got 0"),
         ({"bogus": 1}, "bogus", "allowed keys"),
         ({"variants": ["no_such_variant"]}, "variants[0]", "known variants"),
         (

@@ -13,14 +13,13 @@ rows of groups past the stopping batch are dropped.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from simulator.errors import UserError
+from simulator.fields import Elo, ErrorRate
 
 if TYPE_CHECKING:  # numpy, polars and scipy load when a test runs: the config and CLI import this module
     import numpy as np
@@ -35,10 +34,10 @@ class SprtConfig(BaseModel):
     """The ``sprt:`` mapping of a tournament file (``--sprt elo0=..,elo1=..,alpha=..,beta=..``)."""
 
     model_config = ConfigDict(extra="forbid")
-    elo0: float
-    elo1: float
-    alpha: float = Field(default=0.05, gt=0, lt=1)
-    beta: float = Field(default=0.05, gt=0, lt=1)
+    elo0: Elo
+    elo1: Elo
+    alpha: ErrorRate = 0.05
+    beta: ErrorRate = 0.05
 
     @model_validator(mode="after")
     def _ordered(self) -> SprtConfig:
@@ -145,15 +144,3 @@ def check_sprt_run(format: str, variants: int, source: str) -> None:
             f"{source}: sprt",
             "keep one entry under variants (or pass --variant NAME)",
         )
-
-
-def split_at_batches(tasks: Iterable[Any], batch: int, make: Any) -> dict[int, list[Any]]:
-    """Chunk tasks cut at batch boundaries, by batch number (``make(task, start, stop)`` builds a piece)."""
-    out: dict[int, list[Any]] = defaultdict(list)
-    for task in tasks:
-        start = task.start
-        while start < task.stop:
-            stop = min(task.stop, (start // batch + 1) * batch)
-            out[start // batch].append(make(task, start, stop))
-            start = stop
-    return out

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from simulator import __version__
-from simulator.cli import bench, listing, new, play, replay, report, run
+from simulator.cli import bench, listing, new, play, replay, report, run, view
 from simulator.cli.common import HELP_OPTIONS, show_flags_as_flags
 from simulator.tuning import configure_process
 
@@ -23,6 +23,7 @@ app = typer.Typer(
     epilog="Documentation: docs/ in the repository (make docs builds it as a website).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings=HELP_OPTIONS,
 )
 
@@ -49,6 +50,7 @@ app.command("run")(run.run)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.command("report")(report.report)
+app.command("view")(view.view)
 app.command("play")(play.play)
 app.add_typer(listing.app, name="list")
 app.add_typer(new.app, name="new")

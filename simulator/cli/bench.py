@@ -10,7 +10,9 @@ from typing import Annotated
 import typer
 
 from simulator.cli.common import console, user_errors
+from simulator.errors import UserError
 from simulator.games import available_games
+from simulator.limits import check_float
 
 #: greedy play loops per 1k reference ops/s before the compiled core (`cardsim bench --scale 0.25`,
 #: this repository at 4acba11, 2026-12-01); the target is twice that
@@ -25,6 +27,9 @@ WARM_UP_DEALS = 10000
 #: rounds of every timed workload: on a shared machine one short run can fall in a slow second
 #: (a 0.45 s Seep run once read 0.95x of hearts where the next read 1.5x)
 ROUNDS = 3
+#: the largest workload factor and round count (a factor of 100 already takes hours)
+SCALE_MAX = 100.0
+ROUNDS_MAX = 100
 
 
 @user_errors
@@ -37,6 +42,7 @@ def bench(
         int,
         typer.Option(
             min=1,
+            max=ROUNDS_MAX,
             metavar="N",
             help="Rounds of the timed workloads, taken in turn on new deals; each figure is the best of "
             "its rounds (the one the machine's other load disturbed least), the same for every engine.",
@@ -44,6 +50,10 @@ def bench(
     ] = ROUNDS,
 ) -> None:
     """Deals per second per core for each game, and the pipeline's overhead and scaling."""
+    try:
+        check_float(scale, 0.0, SCALE_MAX, above_low=True)
+    except ValueError as exc:
+        raise UserError(str(exc), "--scale", "1.0 is the standard workload") from None
     from rich.table import Table
 
     from simulator import native

@@ -6,12 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from simulator.cli.common import HELP_OPTIONS, console, user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, available_games, get_game
-from simulator.plugins import all_registered, describe_params, load_class, spec_from_yaml
 
 app = typer.Typer(
     help="Show the games, variants and strategies that exist.",
@@ -32,6 +30,8 @@ def _games(game: str | None) -> list[str]:
 @user_errors
 def list_games() -> None:
     """Each game with its player counts and variants."""
+    from rich.table import Table
+
     table = Table("game", "title", "players", "variants")
     for name in available_games():
         g = get_game(name)
@@ -46,6 +46,8 @@ def list_variants(
     game: Annotated[str | None, typer.Option(metavar="GAME", help="Only this game.")] = None,
 ) -> None:
     """Each named variant with the rule options it changes."""
+    from rich.table import Table
+
     table = Table("game", "variant", "changes", "meaning")
     for name in _games(game):
         g = get_game(name)
@@ -68,6 +70,10 @@ def list_strategies(
     ] = Path("configs/strategies"),
 ) -> None:
     """Each registered plug-in with its games and parameters, then each strategy YAML file."""
+    from rich.table import Table
+
+    from simulator.plugins import all_registered, describe_params, load_class, spec_from_yaml
+
     wanted = set(_games(game)) if game else None
     table = Table("name", "games", "parameters (name: type = default)", "description", title="plug-ins")
     for name, ref in all_registered().items():

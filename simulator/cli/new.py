@@ -16,7 +16,6 @@ import typer
 from simulator.cli.common import HELP_OPTIONS, user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES
-from simulator.strategy import API_VERSION
 
 app = typer.Typer(help="Create starting files.", no_args_is_help=True, context_settings=HELP_OPTIONS)
 
@@ -156,6 +155,8 @@ def new_strategy(
     ] = None,
 ) -> None:
     """Write a working plug-in skeleton, its strategy YAML, a tournament and a test that plays it."""
+    from simulator.strategy import API_VERSION
+
     if not _NAME.fullmatch(name):
         raise UserError(
             f"invalid strategy name {name!r}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import secrets
+import sys
 from typing import Annotated
 
 import typer
@@ -15,6 +16,10 @@ import typer
 from simulator.cli.common import user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES
+from simulator.limits import check_float
+
+#: the longest --pace, in seconds
+PACE_MAX = 60.0
 
 
 @user_errors
@@ -64,11 +69,22 @@ def play(
     from simulator.table.app import TableApp
     from simulator.table.options import table_config
 
+    try:
+        check_float(pace, 0.0, PACE_MAX)
+    except ValueError as exc:
+        raise UserError(str(exc), "--pace") from None
     root = secrets.randbelow(1_000_000) if seed is None else seed
     config = table_config(
         game, players, variant, set_ or [], seat, opponents, root, deal, match, hint_strategy
     )
+    if not in_terminal():
+        raise UserError("cardsim play needs a terminal: run it without redirecting its input or output")
     try:
         TableApp(config, ascii=ascii, pace=pace).run()
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
+
+
+def in_terminal() -> bool:
+    """The table is drawn on a terminal and read from its keyboard."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from simulator.cli.common import user_errors
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, get_game
-from simulator.games.base import Game
-from simulator.plugins import StrategySpec, load_strategy, spec_from_record
-from simulator.replay import replay_log, to_jsonl, to_text
-from simulator.variants import Variant, parse_set_options, resolve_variant
+from simulator.limits import DEALS_MAX, SEED_MAX, TIMEOUT_MAX, check_float
 from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
+
+if TYPE_CHECKING:  # pydantic and the engines load when a replay starts (fast --help)
+    from simulator.games.base import Game
+    from simulator.plugins import StrategySpec
+    from simulator.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,9 @@ def seat_strategies(refs: list[str], num_players: int, sides: tuple[tuple[int, .
 
 
 def _from_results(folder: Path) -> RunSource:
+    from simulator.plugins import spec_from_record
     from simulator.results import ResultsFolder, read_manifest
+    from simulator.variants import Variant
 
     path = ResultsFolder(folder).manifest
     if not path.is_file():
@@ -122,10 +126,16 @@ def _pick(items: list[str], chosen: str | None, option: str, where: str) -> int:
     return items.index(chosen)
 
 
-def _check_range(value: int, stop: int | None, option: str, meaning: str) -> None:
-    if value < 0 or (stop is not None and value >= stop):
-        bound = f"0 to {stop - 1}" if stop is not None else "0 or more"
-        raise UserError(f"{meaning} {value} is out of range", option, f"use {bound}")
+def _check_range(value: int, stop: int, option: str, meaning: str) -> None:
+    if not 0 <= value < stop:
+        raise UserError(f"{meaning} {value:,} is out of range", option, f"use 0 to {stop - 1:,}")
+
+
+def _check_seconds(value: float, option: str) -> None:
+    try:
+        check_float(value, 0.0, TIMEOUT_MAX)
+    except ValueError as exc:
+        raise UserError(str(exc), option, "0 means no limit") from None
 
 
 @user_errors
@@ -170,7 +180,6 @@ def replay(
     move_timeout: Annotated[
         float | None,
         typer.Option(
-            min=0,
             metavar="SECONDS",
             help="Seconds a strategy may take for one move (0: no limit; default: the run's, else "
             f"{DEFAULT_MOVE_TIMEOUT:g}).",
@@ -181,11 +190,40 @@ def replay(
 
     cardsim replay results/quickstart --variant standard --deal 17 --rotation 1
     """
+    from simulator.replay import replay_log, to_jsonl, to_text
+
     if format not in ("text", "jsonl"):
         raise UserError(f"unknown format {format!r}", "--format", "use text or jsonl")
-    _check_range(deal, None, "--deal", "deal")
+    if move_timeout is not None:
+        _check_seconds(move_timeout, "--move-timeout")
+    g, v, root, specs, unit, seconds = resolve_deal(
+        source, game, seed, deal, variant, lineup, players, strategies, rotation, set_
+    )
+    if move_timeout is not None:
+        seconds = move_timeout
+    log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
+    typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
+    if log and log[-1]["type"] == "error":
+        raise typer.Exit(1)
+
+
+def resolve_deal(
+    source: Path | None,
+    game: str | None,
+    seed: int | None,
+    deal: int,
+    variant: str | None,
+    lineup: int | None,
+    players: int | None,
+    strategies: str | None,
+    rotation: int,
+    set_: list[str] | None,
+) -> tuple[Game, Variant, int, list[StrategySpec], str, float]:
+    """The game, variant, root seed, strategy per seat, unit and move timeout of the deal the
+    options name (a run's folder, a tournament file, or --game, --seed and --strategies)."""
+    _check_range(deal, DEALS_MAX, "--deal", "deal")
     if seed is not None:
-        _check_range(seed, None, "--seed", "seed")
+        _check_range(seed, SEED_MAX + 1, "--seed", "seed")
     seconds = DEFAULT_MOVE_TIMEOUT
     if source is None:
         g, v, root, specs, unit = _by_hand(game, seed, variant, players, strategies, set_, rotation)
@@ -220,12 +258,7 @@ def replay(
             run.specs[names[(v.rules.side_of_seat[s] + rotation) % len(sides)]]
             for s in range(v.rules.num_players)
         ]
-    if move_timeout is not None:
-        seconds = move_timeout
-    log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
-    typer.echo(to_jsonl(log) if format == "jsonl" else to_text(g, log), nl=False)
-    if log and log[-1]["type"] == "error":
-        raise typer.Exit(1)
+    return g, v, root, specs, unit, seconds
 
 
 def _by_hand(
@@ -238,6 +271,9 @@ def _by_hand(
     rotation: int,
 ) -> tuple[Game, Variant, int, list[StrategySpec], str]:
     """A deal named by --game, --seed, --variant, --set and --strategies."""
+    from simulator.plugins import load_strategy
+    from simulator.variants import parse_set_options, resolve_variant
+
     if game is None or seed is None:
         missing = " and ".join(o for o, v in (("--game", game), ("--seed", seed)) if v is None)
         raise UserError(

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from simulator.cli.common import console, user_errors
+from simulator.errors import UserError
 
 if TYPE_CHECKING:
     import polars as pl
     from rich.console import Console
 
     from simulator.analysis.outputs import Analysis
+    from simulator.analysis.report_data import NotableDeal
 
 
 def _f(value: float | None, digits: int = 3) -> str:
@@ -142,13 +144,45 @@ def write_report(results: Path) -> Path:
 
 
 def _write(results: Path, analysis: Analysis, summary: pl.DataFrame, manifest: dict[str, Any]) -> Path:
+    import polars as pl
+
+    from simulator.analysis.report_data import gather
     from simulator.analysis.report_html import render
     from simulator.results import ResultsFolder, atomic_write_bytes
 
-    path = ResultsFolder(results).report
-    page = render(analysis, summary, manifest)
-    atomic_write_bytes(path, lambda tmp: Path(tmp).write_text(page))
-    return path
+    folder = ResultsFolder(results)
+    extras = gather(pl.scan_parquet(folder.deals), analysis.info, manifest)
+    links: list[tuple[str, str]] | str = "the folder has no manifest.json to replay them from"
+    if manifest:
+        try:
+            links = write_deal_pages(results, extras.notable)
+        except UserError as exc:  # e.g. a plug-in of the run that is no longer where it was
+            links = f"the run's deals could not be replayed ({exc.what})"
+            console().print(f"[yellow]no deal pages:[/] {exc}")
+    page = render(analysis, summary, manifest, extras, links)
+    atomic_write_bytes(folder.report, lambda tmp: Path(tmp).write_text(page))
+    return folder.report
+
+
+def write_deal_pages(results: Path, notable: list[NotableDeal]) -> list[tuple[str, str]]:
+    """Replay each deal worth seeing into ``results/deals/``; (what, address from the report)."""
+    from simulator.cli.replay import resolve_deal
+    from simulator.cli.view import page_name
+    from simulator.replay import replay_log
+    from simulator.view.page import render_page
+
+    links = []
+    for d in notable:
+        g, v, root, specs, unit, seconds = resolve_deal(
+            results, None, None, d.deal_index, d.variant, d.lineup, None, None, d.rotation, None
+        )
+        log = replay_log(g, v, root, d.deal_index, specs, d.rotation, unit == "match", seconds or None)
+        name = page_name(d.variant, d.lineup, d.deal_index, d.rotation)
+        path = results / "deals" / name
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(render_page(log, back="../report.html"))
+        links.append((f"{d.variant}: {d.why}, deal {d.deal_index} rotation {d.rotation}", f"deals/{name}"))
+    return links
 
 
 @user_errors

@@ -9,10 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from simulator.analysis.sprt import parse_sprt_option
 from simulator.cli.common import console, user_errors
-from simulator.cli.summary_table import print_summary
-from simulator.config import load_tournament
 from simulator.errors import StrategyFailure, UserError
 
 if TYPE_CHECKING:  # the runner is imported when a run starts (fast --help)
@@ -20,11 +17,12 @@ if TYPE_CHECKING:  # the runner is imported when a run starts (fast --help)
 
 
 def _resume_command() -> str:
-    """This command line again, without the options that would drop saved chunks."""
+    """This command line again, without --fresh (which would drop the saved chunks; --force
+    keeps them, and is still needed while another run's result is in the folder)."""
     argv = sys.argv[1:]
     if "run" not in argv:
         return "the same command"
-    args = [a for a in argv[argv.index("run") + 1 :] if a not in ("--fresh", "--force")]
+    args = [a for a in argv[argv.index("run") + 1 :] if a != "--fresh"]
     return shlex.join(["cardsim", "run", *args])
 
 
@@ -105,6 +103,10 @@ def run(
     ] = None,
 ) -> None:
     """Play a tournament: strategies against each other over seeded deals, per variant."""
+    from simulator.analysis.sprt import parse_sprt_option
+    from simulator.cli.summary_table import print_summary
+    from simulator.config import load_tournament
+
     overrides = {
         "deals": deals,
         "seed": seed,
@@ -160,6 +162,8 @@ def run(
         else ""
     )
     screen.print(f"{played} deals played{resumed} in {result.seconds:.1f} s{rate}\n{files}")
+    if result.replaced:
+        screen.print(f"these results replace those of {result.replaced} (--force)")
     _after_run(result.out, report, screen)
 
 

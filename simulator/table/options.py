@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, get_game
+from simulator.limits import DEALS_MAX, SEED_MAX, check_int
 from simulator.plugins import StrategySpec, load_strategy
 from simulator.table.session import TableConfig
 from simulator.variants import parse_set_options, resolve_variant
@@ -23,10 +24,11 @@ def table_config(
 ) -> TableConfig:
     if game not in GAME_MODULES:
         raise UserError(f"unknown game {game!r}", "--game", f"use one of {', '.join(GAME_MODULES)}")
-    if seed < 0:
-        raise UserError(f"seed {seed} is negative", "--seed", "use 0 or more")
-    if deal < 0:
-        raise UserError(f"deal {deal} is negative", "--deal", "use 0 or more")
+    for option, value, high in (("--seed", seed, SEED_MAX), ("--deal", deal, DEALS_MAX)):
+        try:
+            check_int(value, 0, high)
+        except ValueError as exc:
+            raise UserError(str(exc), option) from None
     g = get_game(game)
     name = variant or "standard"
     entry = {"base": name, "name": name, **parse_set_options(sets)}

@@ -12,12 +12,11 @@ from typer.testing import CliRunner
 
 from simulator.analysis.elo import score_of_elo
 from simulator.analysis.runinfo import RunInfo
-from simulator.analysis.sprt import SequentialTest, SprtConfig, parse_sprt_option, split_at_batches
+from simulator.analysis.sprt import SequentialTest, SprtConfig, parse_sprt_option
 from simulator.cli.app import app
 from simulator.config import load_tournament
 from simulator.errors import UserError
 from simulator.runner import run_tournament
-from simulator.schedule import ChunkTask
 
 INFO = RunInfo("sweep", "deal", "head-to-head", 0, ("standard",), ("A", "B"))
 
@@ -80,16 +79,6 @@ def test_option_parsing():
     assert parse_sprt_option("elo0=0, elo1=5,alpha=0.1") == {"elo0": 0, "elo1": 5, "alpha": 0.1}
     with pytest.raises(UserError):
         parse_sprt_option("elo0")
-
-
-def test_chunks_are_cut_at_batch_boundaries():
-    tasks = [ChunkTask(0, 0, 0, 250), ChunkTask(0, 1, 90, 110)]
-    by_batch = split_at_batches(tasks, 100, lambda t, a, b: ChunkTask(t.variant_index, t.lineup_index, a, b))
-    assert {k: [(t.lineup_index, t.start, t.stop) for t in v] for k, v in by_batch.items()} == {
-        0: [(0, 0, 100), (1, 90, 100)],
-        1: [(0, 100, 200), (1, 100, 110)],
-        2: [(0, 200, 250)],
-    }
 
 
 def test_sprt_run_stops_and_is_identical_whatever_jobs_and_chunks(write_tournament, tmp_path):

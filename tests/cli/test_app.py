@@ -45,8 +45,8 @@ def test_short_help_everywhere_and_flags_take_no_value(path):
     assert result.exit_code == 0, result.output
     assert "Usage:" in result.output
     # every option's value is named for what it is (N, DIR, SECONDS...), never by its Python type
-    options = [line for line in result.output.splitlines() if re.match(r"^│\s+(-\w|--)", line)]
-    assert not [line for line in options if re.search(r"<(bool|int|float|str|path|list)", line)]
+    params = [line for line in result.output.splitlines() if re.match(r"^\s+(-\w|--|[A-Z_]+\s)", line)]
+    assert not [line for line in params if re.search(r"<(bool|int|float|str|path|list)", line)]
     assert result.output == runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"}).output
 
 
@@ -73,13 +73,48 @@ def test_completion_install_is_offered():
     assert "--install-completion" in result.output and "--show-completion" in result.output
 
 
-def test_importing_the_app_loads_no_heavy_library():
+#: what `cardsim --help`, `-h` of a command, `--version` and `list` never need: each of these would
+#: add tens of milliseconds to every start (typer itself loads pydantic for a command's options)
+HEAVY = (
+    "polars", "scipy", "joblib", "numpy", "typer.rich_utils",
+    "simulator.config", "simulator.runner", "simulator.plugins", "simulator.play", "simulator.replay",
+)  # fmt: skip
+LIGHT_COMMANDS = [
+    ["--help"], ["--version"], ["list", "games"], ["list", "variants"], ["list", "strategies"],
+    *([*path, "-h"] for path in COMMANDS),
+]  # fmt: skip
+
+
+def _heavy(args: list[str]) -> tuple[str, ...]:
+    """What ``args`` must not load: `list strategies` loads the plug-ins it lists, and the app's
+    own help and version not even pydantic (typer loads it for a command's options)."""
+    if args[:2] == ["list", "strategies"]:
+        return tuple(m for m in HEAVY if m not in ("simulator.plugins", "simulator.play", "simulator.replay"))
+    if args in (["--help"], ["--version"]):
+        return (*HEAVY, "pydantic")
+    return HEAVY
+
+
+def test_starting_loads_no_heavy_library():
+    """Run in a fresh interpreter, as the shell does: the modules loaded by each quick command."""
     code = (
-        "import sys, simulator.cli.app; "
-        "print(' '.join(m for m in ('polars', 'scipy', 'joblib', 'numpy') if m in sys.modules))"
+        "import sys\n"
+        "from simulator.cli.app import app\n"
+        "for args in ARGS:\n"
+        "    before = set(sys.modules)\n"
+        "    try:\n"
+        "        app(args, standalone_mode=False)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "    print(' '.join(args), '|', ' '.join(m for m in HEAVY if m in sys.modules))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == ""
+    # one interpreter per command: an earlier one's imports would hide a later one's
+    for args in LIGHT_COMMANDS:
+        script = f"ARGS = [{args!r}]\nHEAVY = {_heavy(args)!r}\n" + code
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+        out = run.stdout
+        line = out.strip().splitlines()[-1]
+        assert line.endswith("|"), line
 
 
 def test_list_strategies_marks_required_params():

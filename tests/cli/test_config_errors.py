@@ -70,7 +70,7 @@ def test_one_strategy_twice_without_a_copied_file(write_tournament, tmp_path, st
     [
         ({"jobs": 0}, [], "tournament.yaml: jobs", "0 workers"),
         ({}, ["--jobs", "0"], "--jobs", "0 workers"),
-        ({}, ["--deals", "0"], "--deals", "greater than 0"),
+        ({}, ["--deals", "0"], "--deals", "from 1 to 1,000,000,000,000, got 0"),
         ({}, ["--strategy", "random", "--strategy", "nobody"], "--strategy 'nobody'", "unknown strategy"),
         (
             {"strategies": ["random", "nobody"]},

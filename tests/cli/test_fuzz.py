@@ -30,7 +30,11 @@ SCALARS = st.one_of(
         ["", "x", "standard", "random", "greedy", "sweep", "seep", "sueca", "match", "ten", "1.5"]
     ),
     st.floats(-2, 2, allow_nan=False),
+    # what a script produces: huge, past 63 bits, not a number
+    st.sampled_from([10**30, -(10**30), 2**63, 2**63 - 1, float("nan"), float("inf"), -float("inf"), 1e308]),
 )
+#: counts whose valid values stay small (a huge valid count would only make a long run)
+COUNTS = st.sampled_from([0, -1, 1, 2, 10**30, 2**63, 10**12 + 1, float("nan"), float("inf"), "2", None])
 VALUES = st.one_of(
     SCALARS,
     st.lists(SCALARS, max_size=3),
@@ -127,8 +131,7 @@ def tournaments(draw: Any) -> dict[str, Any]:
             data.pop(draw(st.sampled_from(KEYS)), None)
         else:
             key = draw(st.sampled_from(KEYS))
-            if key not in ("deals", "jobs"):  # huge counts or every core would only be slow
-                data[key] = draw(VALUES)
+            data[key] = draw(COUNTS if key in ("deals", "jobs") else VALUES)
     return data
 
 

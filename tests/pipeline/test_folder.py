@@ -56,6 +56,37 @@ def test_another_run_is_refused_and_force_replaces_it(write_tournament, tmp_path
     assert json.loads((out / "manifest.json").read_text())["root_seed"] == 8
 
 
+def test_force_replaces_a_result_only_when_the_new_run_completes(write_tournament, tmp_path, monkeypatch):
+    """A failed or stopped --force run leaves the other run's complete files in place, says
+    where everything is, and resumes (with --force) into a complete replacement."""
+    path = write_tournament(deals=4, chunk_size=1)
+    out = tmp_path / "out"
+    _run(path)
+    (out / "report.html").write_text("the old run's report")
+    before = _files(out)
+    faulty = tmp_path / "faulty.yaml"
+    faulty.write_text(f"name: faulty\nplugin: {PLUGINS / 'faulty.py'}:Faulty\n")
+    with pytest.raises(StrategyFailure) as failed:
+        _run(path, seed=9, strategies=[str(faulty), "random"], force=True)
+    assert _files(out) == before
+    message = str(failed.value)
+    assert "still holds the complete results of run 't' (sweep, seed 7)" in message
+    assert "deals.parquet" in message and str(out / "partial") in message
+    _stop_after(monkeypatch, 2)
+    with pytest.raises(RunInterrupted, match="only a complete run replaces them"):
+        _run(path, seed=9, force=True)
+    monkeypatch.undo()
+    assert _files(out) == before
+    with pytest.raises(UserError, match="holds run 't' \\(sweep, seed 7\\)"):
+        _run(path, seed=9)  # resuming still asks for --force: the old result is still there
+    result = _run(path, seed=9, force=True)
+    assert result.groups_resumed == 2 and result.replaced == "run 't' (sweep, seed 7)"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["root_seed"] == 9 and manifest["status"] == "complete"
+    assert not (out / "report.html").exists() and not (out / "partial").exists()
+    assert _result_files(out) == _result_files(_run(path, seed=9, output=str(tmp_path / "alone")).out)
+
+
 def test_saved_chunks_of_another_run_are_never_cleaned(write_tournament, tmp_path, monkeypatch):
     path = write_tournament(deals=6, chunk_size=1)
     _stop_after(monkeypatch, 2)
@@ -130,7 +161,8 @@ def test_a_failing_run_never_replaces_complete_results(write_tournament, tmp_pat
     out = tmp_path / "out"
     _run(path, deals=first_bad)
     complete = _files(out)
-    with pytest.raises(StrategyFailure, match="complete earlier results stay in place"):
+    kept = re.escape("still holds the complete results of run 't' (sweep, seed 4)")
+    with pytest.raises(StrategyFailure, match=kept):
         _run(path)
     assert _files(out) == complete
     partial = json.loads((out / "partial" / "manifest.json").read_text())

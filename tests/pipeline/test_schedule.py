@@ -42,7 +42,7 @@ def test_missing_ranges_skip_what_is_done_and_clip_to_deals():
 
 def test_chunks_are_contiguous_and_cover_the_rest():
     done = {(0, 1): [(2, 5)]}
-    tasks = chunk_tasks([2], 7, 3, done)
+    tasks = list(chunk_tasks([2], 7, 3, done))
     assert tasks == [
         ChunkTask(0, 0, 0, 3),
         ChunkTask(0, 0, 3, 6),
@@ -50,3 +50,24 @@ def test_chunks_are_contiguous_and_cover_the_rest():
         ChunkTask(0, 1, 0, 2),
         ChunkTask(0, 1, 5, 7),
     ]
+
+
+def test_a_window_keeps_its_deal_indices_and_cuts_the_chunks_at_its_edges():
+    """A sequential test's batch: no chunk straddles two batches."""
+    done = {(0, 1): [(90, 105)]}
+    tasks = list(chunk_tasks([2], 250, 40, done, window=(100, 200)))
+    assert tasks == [
+        ChunkTask(0, 0, 100, 140),
+        ChunkTask(0, 0, 140, 180),
+        ChunkTask(0, 0, 180, 200),
+        ChunkTask(0, 1, 105, 145),
+        ChunkTask(0, 1, 145, 185),
+        ChunkTask(0, 1, 185, 200),
+    ]
+
+
+def test_chunks_are_made_as_they_are_asked_for():
+    """10^12 deal groups: the first chunks come at once, nothing is built ahead."""
+    tasks = chunk_tasks([3, 3], 10**12, 500, {})
+    assert next(tasks) == ChunkTask(0, 0, 0, 500)
+    assert next(tasks) == ChunkTask(0, 0, 500, 1000)

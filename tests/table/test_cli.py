@@ -8,6 +8,7 @@ import importlib.util
 import pytest
 from typer.testing import CliRunner
 
+from simulator.cli import play as play_command
 from simulator.cli.app import app
 
 runner = CliRunner()
@@ -35,16 +36,34 @@ def test_without_textual_one_line_says_how_to_install_it(monkeypatch):
         (["--set", "builds"], "--set"),
         (["--hint-strategy", "nope"], "--hint-strategy"),
         (["--players", "5"], "num_players"),
+        (["--pace", "nan"], "--pace"),
+        (["--pace", "-1"], "--pace"),
+        (["--seed", "9223372036854775808"], "--seed"),
     ],
 )
 def test_bad_options_exit_2_without_a_traceback(args, where):
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code == 2, result.output
-    assert result.output.startswith("error:") and where in result.output
+    assert where in result.output and result.output.count("rror: ") == 1  # cardsim's error: or Click's Error:
     assert "Traceback" not in result.output
 
 
-def test_the_table_starts_from_the_options(monkeypatch):
+def test_without_a_terminal_one_line_says_so():
+    pytest.importorskip("textual")
+    result = runner.invoke(app, ["play", "--opponents", "random"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: cardsim play needs a terminal: run it without redirecting its input or output"
+    ]
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """As if run in a terminal (the tests' input and output are not one)."""
+    monkeypatch.setattr(play_command, "in_terminal", lambda: True)
+
+
+def test_the_table_starts_from_the_options(monkeypatch, terminal):
     pytest.importorskip("textual")
     from simulator.table.app import TableApp
 
@@ -60,7 +79,7 @@ def test_the_table_starts_from_the_options(monkeypatch):
     assert config.variant.rules.baazi_target == 50
 
 
-def test_a_seed_is_drawn_when_none_is_given(monkeypatch):
+def test_a_seed_is_drawn_when_none_is_given(monkeypatch, terminal):
     pytest.importorskip("textual")
     from simulator.table.app import TableApp
 
@@ -70,7 +89,7 @@ def test_a_seed_is_drawn_when_none_is_given(monkeypatch):
     assert started and started[0] >= 0
 
 
-def test_ctrl_c_before_the_table_leaves_quietly(monkeypatch):
+def test_ctrl_c_before_the_table_leaves_quietly(monkeypatch, terminal):
     pytest.importorskip("textual")
     from simulator.table.app import TableApp
 

@@ -44,6 +44,9 @@ def test_a_saved_deal_replays_to_the_same_log(game, saved_path):
     text = saved_path.read_text()
     assert scores(text) and scores(text)[-1]["type"] == "score"
     assert replay_saved(saved.command) == text
+    page = saved_path.with_suffix(".html")
+    result = CliRunner().invoke(app, ["view", str(saved_path), "--seat", "0", "--out", str(page)])
+    assert result.exit_code == 0 and page.stat().st_size > 0, result.output  # the deal viewer reads it
 
 
 @pytest.mark.parametrize("game", ["sweep", "seep", "sueca"])
@@ -163,6 +166,8 @@ def test_the_hint_of_a_search_rates_the_moves_it_weighed():
         ({"variant": "nosuch"}, "--variant"),
         ({"sets": ["target_score=-"]}, "--variant"),
         ({"seed": -1}, "--seed"),
+        ({"seed": 2**63}, "--seed"),
+        ({"deal": -1}, "--deal"),
     ],
 )
 def test_bad_options_name_the_option(options, option):

@@ -90,7 +90,9 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "three_player_hand_size": (16, 12),
 }
 _BOOLS = ("cementing", "under9_rule", "floor_visible_at_bid", "owner_must_retain", "two_player_second_deal")
-_POSITIVE_INTS = ("baazi_target", "baazis_to_win_match")
+#: the largest value of each integer option: a baazi to 10,000 points or a match of 100 baazis
+#: already lasts thousands of deals; more would never end in practice
+_POSITIVE_INTS = {"baazi_target": 10_000, "baazis_to_win_match": 100}
 
 
 def make_rules(options: Mapping[str, Any]) -> SeepRules:
@@ -103,9 +105,9 @@ def make_rules(options: Mapping[str, Any]) -> SeepRules:
     reject_unknown(opts, SeepRules, "Seep")
     choice_options(opts, _CHOICES)
     bool_options(opts, _BOOLS)
-    for key in _POSITIVE_INTS:
+    for key, maximum in _POSITIVE_INTS.items():
         if key in opts:
-            int_option(key, opts[key], minimum=1)
+            int_option(key, opts[key], minimum=1, maximum=maximum)
     n = opts.get("num_players", 4)
     thirty = opts.get("scoring", "hundred") == "thirty"
     opts.setdefault("under9_rule", not (n == 3 or thirty))

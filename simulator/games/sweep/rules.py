@@ -13,6 +13,8 @@ from typing import Any
 from simulator.games.base import RulesBase, RulesError
 from simulator.games.validate import bool_options, choice_options, int_option, reject_unknown
 
+#: a match to this score already lasts hundreds of deals; more would never end in practice
+TARGET_SCORE_MAX = 1000
 DEAL_MODES = ("four_card_rounds", "eight_card_single")
 FACE_CARD_REDEALS = ("replace_face_cards", "redeal_whole_centre")
 SIMULTANEOUS_TARGET_RULES = ("higher_score_wins_else_extra_round", "always_extra_round")
@@ -79,7 +81,7 @@ def make_rules(options: Mapping[str, Any]) -> SweepRules:
     if n not in (2, 3, 4):
         raise RulesError("num_players", f"Sweep is played by 2, 3 or 4 players, got {n}")
     values["num_players"] = n
-    int_option("target_score", values.get("target_score", 10), minimum=1)
+    int_option("target_score", values.get("target_score", 10), minimum=1, maximum=TARGET_SCORE_MAX)
     bool_options(values, _BOOL_KEYS)
     choice_options(values, _CHOICE_KEYS)
     values.setdefault("teams", n == 4)

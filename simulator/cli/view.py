@@ -1,0 +1,128 @@
+"""`cardsim view`: one deal (or match) drawn as a self-contained HTML page to step through.
+
+The deal is named as `cardsim replay` names it (a run's folder, a tournament file,
+or --game, --seed and --strategies), or read from a `cardsim-replay/1` log file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import webbrowser
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from simulator.cli.common import user_errors
+from simulator.cli.replay import resolve_deal
+from simulator.errors import UserError
+from simulator.games import GAME_MODULES
+
+
+def page_name(variant: str, lineup: int, deal: int, rotation: int) -> str:
+    """The file name of a deal's page, as the report links it."""
+    slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", variant)
+    return f"{slug}-lineup{lineup}-deal{deal}-rotation{rotation}.html"
+
+
+def _read_log(path: Path) -> list[dict[str, Any]]:
+    from simulator.replay import FORMAT
+    from simulator.view.states import read_log
+
+    try:
+        log = read_log(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UserError(
+            f"cannot read the replay log ({exc})", str(path), "give a `--format jsonl` log"
+        ) from None
+    if not any(isinstance(e, dict) and e.get("format") == FORMAT for e in log):
+        raise UserError(
+            f"not a {FORMAT} log: no deal event",
+            str(path),
+            "write one with cardsim replay ... --format jsonl",
+        )
+    return log
+
+
+def _is_log(source: Path | None) -> bool:
+    if source is None or not source.is_file():
+        return False
+    with source.open("rb") as f:
+        return f.read(1) == b"{"
+
+
+@user_errors
+def view(
+    source: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="RUN",
+            help="A run's output folder, a tournament file, or a replay log (cardsim replay --format jsonl).",
+        ),
+    ] = None,
+    deal: Annotated[int, typer.Option(metavar="I", help="Deal index (match index with --match).")] = 0,
+    rotation: Annotated[int, typer.Option(metavar="R", help="Seat rotation of the run.")] = 0,
+    variant: Annotated[
+        str | None, typer.Option(metavar="NAME", help="Variant: a preset, or a variant name of RUN.")
+    ] = None,
+    lineup: Annotated[
+        int | None, typer.Option(metavar="K", help="Lineup index of RUN (default: the only one).")
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option(metavar="GAME", help=f"One of {', '.join(GAME_MODULES)}.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(metavar="N", help="Root seed of the run.")] = None,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Number of players (default: the game's).")
+    ] = None,
+    strategies: Annotated[
+        str | None,
+        typer.Option(metavar="A,B,...", help="Names or YAML files: per seat, per side, or one for all."),
+    ] = None,
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Rule override (repeatable).")
+    ] = None,
+    match: Annotated[
+        bool, typer.Option("--match", help="Draw a whole match (the default for a match run).")
+    ] = False,
+    seat: Annotated[
+        int | None, typer.Option(metavar="S", help="Show only what this seat sees (default: every hand).")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", metavar="FILE", help="The page to write (default: RUN/deals/... or ./...)."
+        ),
+    ] = None,
+    open_: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
+) -> None:
+    """Write a page that draws one deal move by move (arrow keys step): docs/viewer.md.
+
+    cardsim view results/quickstart --variant standard --deal 17 --rotation 1 --open
+    """
+    from simulator.replay import replay_log
+    from simulator.view.page import render_page
+
+    if _is_log(source):
+        assert source is not None
+        log = _read_log(source)
+        default = source.with_suffix(".html")
+    else:
+        g, v, root, specs, unit, seconds = resolve_deal(
+            source, game, seed, deal, variant, lineup, players, strategies, rotation, set_
+        )
+        log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
+        name = page_name(v.name, lineup or 0, deal, rotation)
+        default = source / "deals" / name if source is not None and source.is_dir() else Path(name)
+    players_of_log = next(e["players"] for e in log if e["type"] == "deal")
+    if seat is not None and not 0 <= seat < players_of_log:
+        raise UserError(f"seat {seat} is out of range", "--seat", f"use 0 to {players_of_log - 1}")
+    path = out or default
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_page(log, seat))
+    typer.echo(f"deal page: {path}")
+    if log[-1]["type"] == "error":
+        typer.echo(f"the deal ended on an error: {log[-1]['message']}", err=True)
+    if open_:
+        webbrowser.open(path.resolve().as_uri())

@@ -65,7 +65,10 @@ def play(
     cardsim play --game seep --opponents heuristic --seed 7
     """
     if importlib.util.find_spec("textual") is None:
-        raise UserError("cardsim play needs Textual: install it with pip install 'cardsim[play]'")
+        raise UserError(
+            "cardsim play needs Textual (the play extra of pyproject.toml)",
+            fix="in a clone: .venv/bin/pip install 'textual>=1.0'",
+        )
     from simulator.table.app import TableApp
     from simulator.table.options import table_config
 

@@ -22,7 +22,8 @@ def test_without_textual_one_line_says_how_to_install_it(monkeypatch):
     result = runner.invoke(app, ["play"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        "error: cardsim play needs Textual: install it with pip install 'cardsim[play]'"
+        "error: cardsim play needs Textual (the play extra of pyproject.toml)",
+        "  fix: in a clone: .venv/bin/pip install 'textual>=1.0'",
     ]
 
 

@@ -13,10 +13,8 @@ import typer
 
 from simulator import __version__
 from simulator.cli import bench, listing, new, play, replay, report, run, view
-from simulator.cli.common import HELP_OPTIONS, show_flags_as_flags
+from simulator.cli.common import HELP_OPTIONS
 from simulator.tuning import configure_process
-
-show_flags_as_flags()
 
 app = typer.Typer(
     help="cardsim: tournaments of strategies for Sweep, Seep and Sueca italienne.",

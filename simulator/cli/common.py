@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import typer
-from typer.core import TyperArgument, TyperOption
 
 from simulator.errors import UserError
 
@@ -38,21 +37,3 @@ def console() -> Console:
     from rich.console import Console
 
     return Console(width=None if sys.stdout.isatty() else 120)
-
-
-def show_flags_as_flags() -> None:
-    """Typer's help prints a type after every parameter, ``<bool>`` after plain flags too
-    (``--quiet <bool>``, as if they took a value) and ``<path>`` after ``CONFIG``: show no type
-    for flags, nor where the metavar already names the value."""
-    for cls in (TyperOption, TyperArgument):
-        if getattr(cls, "_cardsim_types", False):
-            continue
-        typed = cls.display_type_rich
-
-        def display_type_rich(self: Any, ctx: Any, typed: Any = typed) -> str | None:
-            if getattr(self, "is_flag", False) or self.metavar is not None:
-                return None
-            return typed(self, ctx)  # type: ignore[no-any-return]
-
-        cls.display_type_rich = display_type_rich  # type: ignore[method-assign]
-        setattr(cls, "_cardsim_types", True)  # noqa: B010  (a marker on a class of typer)

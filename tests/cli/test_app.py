@@ -74,9 +74,9 @@ def test_completion_install_is_offered():
 
 
 #: what `cardsim --help`, `-h` of a command, `--version` and `list` never need: each of these would
-#: add tens of milliseconds to every start (typer itself loads pydantic for a command's options)
+#: add tens of milliseconds to every start
 HEAVY = (
-    "polars", "scipy", "joblib", "numpy", "typer.rich_utils",
+    "polars", "scipy", "joblib", "numpy", "pydantic", "yaml", "typer.rich_utils",
     "simulator.config", "simulator.runner", "simulator.plugins", "simulator.play", "simulator.replay",
 )  # fmt: skip
 LIGHT_COMMANDS = [
@@ -86,12 +86,11 @@ LIGHT_COMMANDS = [
 
 
 def _heavy(args: list[str]) -> tuple[str, ...]:
-    """What ``args`` must not load: `list strategies` loads the plug-ins it lists, and the app's
-    own help and version not even pydantic (typer loads it for a command's options)."""
+    """What ``args`` must not load: `list strategies` loads the plug-ins it lists (and their
+    pydantic params, read from YAML files too)."""
     if args[:2] == ["list", "strategies"]:
-        return tuple(m for m in HEAVY if m not in ("simulator.plugins", "simulator.play", "simulator.replay"))
-    if args in (["--help"], ["--version"]):
-        return (*HEAVY, "pydantic")
+        allowed = ("pydantic", "yaml", "simulator.plugins", "simulator.play", "simulator.replay")
+        return tuple(m for m in HEAVY if m not in allowed)
     return HEAVY
 
 

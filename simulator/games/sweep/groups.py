@@ -62,14 +62,11 @@ _WEIGHT_LIMIT: Final = 1 << 19
 _HIGH: Final = 0x8888888888  # bit 3 of each 4-bit field of values 1..10 (counts never exceed 4)
 _LOW: Final = 0x1111111111  # bit 0 of each of those fields
 
-#: signature of a 16-bit chunk of a card mask (four ranks): each nibble's popcount in 3 bits
-SIG16: Final = tuple(
-    (b & 15).bit_count()
-    | ((b >> 4) & 15).bit_count() << 3
-    | ((b >> 8) & 15).bit_count() << 6
-    | (b >> 12).bit_count() << 9
-    for b in range(1 << 16)
-)
+#: signature of an 8-bit chunk of a card mask (two ranks): each nibble's popcount in 3 bits
+_SIG8: Final = tuple((b & 15).bit_count() | (b >> 4).bit_count() << 3 for b in range(256))
+#: the same for a 16-bit chunk (four ranks), made from two 8-bit ones: a third of the time of
+#: counting 65,536 chunks, paid by every process that loads the engine
+SIG16: Final = tuple([low | high << 6 for high in _SIG8 for low in _SIG8])
 #: per v, the signature fields of the values below v (up to 13 so face cards can look it up)
 LOW_FIELDS: Final = tuple((1 << (3 * (v - 1))) - 1 if v >= 1 else 0 for v in range(14))
 #: per card, its signature field's unit (0 for a face card: faces are not counted)

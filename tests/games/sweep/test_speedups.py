@@ -69,3 +69,10 @@ def test_templates_share_entries_across_dead_values() -> None:
     got = groups.template(three_seven, 10)
     assert got != groups.EMPTY
     assert groups.template(with_dead_8, 10) is got
+
+
+def test_the_chunk_signature_table_counts_each_rank_of_every_chunk() -> None:
+    """SIG16 (made from two 8-bit tables) against counting each 16-bit chunk's four ranks."""
+    for chunk in range(1 << 16):
+        counts = [((chunk >> (4 * rank)) & 15).bit_count() for rank in range(4)]
+        assert groups.SIG16[chunk] == sum(n << (3 * rank) for rank, n in enumerate(counts))

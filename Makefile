@@ -13,13 +13,13 @@ $(shell mkdir -p $(VENV) && [ "$$(cat $(MODE_FILE) 2>/dev/null)" = "$(BUILD_MODE
 
 .PHONY: run test bench lint docs setup clean
 
-# the packages of the project's dependencies or of one extra of pyproject.toml, installed without
-# cardsim itself: `pip install -e '.[extra]'` would build the compiled core once more
+# the packages of pyproject.toml's dependencies (core), build requirements (build) or one extra,
+# installed without cardsim itself: `pip install -e '.[extra]'` would build the compiled core again
 define install_requirements
 	@$(BIN)/python -c "import subprocess, sys, tomllib; \
-	project = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-	wanted = [r for name in sys.argv[1:] for r in (project['dependencies'] if name == 'core' \
-	          else project['optional-dependencies'][name])]; \
+	toml = tomllib.load(open('pyproject.toml', 'rb')); project = toml['project']; \
+	lists = {'core': project['dependencies'], 'build': toml['build-system']['requires']}; \
+	wanted = [r for name in sys.argv[1:] for r in lists.get(name) or project['optional-dependencies'][name]]; \
 	subprocess.check_call([sys.executable, '-m', 'pip', 'install', '--quiet', *wanted])" $(1)
 endef
 
@@ -27,12 +27,13 @@ $(STAMP): pyproject.toml setup.py compiled.txt $(COMPILED) $(MODE_FILE)
 	@echo "setup 1/3: virtual environment in $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	@echo "setup 2/3: dependencies (pyproject.toml)"
-	$(call install_requirements,core test)
+	@echo "setup 2/3: dependencies and build tools (pyproject.toml)"
+	$(call install_requirements,core test build)
 	@if [ -n "$(CARDSIM_PURE)" ]; then echo "setup 3/3: cardsim, interpreted (CARDSIM_PURE: no compiled core)"; \
 	else echo "setup 3/3: cardsim and its compiled core: mypyc turns the modules of compiled.txt into C, \
 	then the C compiler runs on $$(nproc) cores (about a minute on a fresh clone; CARDSIM_PURE=1 skips it)"; fi
-	@start=$$(date +%s); $(BIN)/pip install --quiet --no-deps -e . \
+	@# the build tools are in the environment already: no separate build environment to make
+	@start=$$(date +%s); $(BIN)/pip install --quiet --no-deps --no-build-isolation -e . \
 		&& echo "setup done in $$(( $$(date +%s) - start )) s"
 	touch $(STAMP)
 

@@ -19,6 +19,7 @@ from simulator.plugins import StrategySpec, load_strategy
 from simulator.schedule import Lineup, make_lineups
 from simulator.variants import Variant, resolve_variant
 from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
+from simulator.yamltext import load_yaml
 
 Format = Literal["head-to-head", "round-robin", "gauntlet", "lineups"]
 Unit = Literal["deal", "match"]
@@ -103,7 +104,7 @@ def read_config_file(path: Path) -> dict[str, Any]:
             "tournament file not found", str(path), "check the path, e.g. configs/tournaments/quickstart.yaml"
         )
     try:
-        raw = yaml.safe_load(path.read_text())
+        raw = load_yaml(path.read_text())
     except yaml.YAMLError as exc:
         raise UserError(f"invalid YAML: {exc}", str(path), "fix the YAML syntax") from None
     if not isinstance(raw, dict):

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from simulator.errors import UserError, pydantic_location
 from simulator.strategy import API_CHANGES, API_VERSION, Strategy
+from simulator.yamltext import load_yaml
 
 ENTRY_POINT_GROUP = "cardsim.strategies"
 #: the built-in strategies' short names (the `plugin:` values a YAML file may use as they are)
@@ -180,7 +181,7 @@ def spec_from_yaml(path: Path) -> StrategySpec:
     if not path.is_file():
         raise UserError("strategy file not found", where, "check the path (relative to the current folder)")
     try:
-        raw = yaml.safe_load(path.read_text())
+        raw = load_yaml(path.read_text())
     except yaml.YAMLError as exc:
         raise UserError(f"invalid YAML: {exc}", where, "fix the YAML syntax") from None
     if not isinstance(raw, dict):

@@ -119,8 +119,13 @@ def view(
     if seat is not None and not 0 <= seat < players_of_log:
         raise UserError(f"seat {seat} is out of range", "--seat", f"use 0 to {players_of_log - 1}")
     path = out or default
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_page(log, seat))
+    if path.is_dir():  # --out names a folder: the page goes in it, under its default name
+        path = path / default.name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_page(log, seat))
+    except OSError as exc:
+        raise UserError(f"cannot write the page: {exc.strerror}", str(path), "choose another --out") from None
     typer.echo(f"deal page: {path}")
     if log[-1]["type"] == "error":
         typer.echo(f"the deal ended on an error: {log[-1]['message']}", err=True)

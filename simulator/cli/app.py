@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from simulator import __version__
-from simulator.cli import bench, listing, new, replay, report, run
+from simulator.cli import bench, listing, new, replay, report, run, tune
 from simulator.cli.common import HELP_OPTIONS, show_flags_as_flags
 from simulator.tuning import configure_process
 
@@ -49,6 +49,7 @@ app.command("run")(run.run)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.command("report")(report.report)
+app.command("tune")(tune.tune)
 app.add_typer(listing.app, name="list")
 app.add_typer(new.app, name="new")
 

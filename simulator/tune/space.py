@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from annotated_types import Ge, Gt, Le, Lt
 from pydantic import BaseModel
@@ -62,8 +62,14 @@ class ParamSpace:
         ]
 
 
-def _is_number(annotation: Any) -> bool:
-    return annotation in (int, float)
+def _number_type(annotation: Any) -> type | None:
+    """``int`` or ``float`` for a numeric annotation (``X | None`` included), else None."""
+    if annotation in (int, float):
+        return annotation  # type: ignore[no-any-return]
+    members = [a for a in get_args(annotation) if a is not type(None)]
+    if len(members) == 1 and members[0] in (int, float) and len(get_args(annotation)) == 2:
+        return members[0]  # type: ignore[no-any-return]
+    return None
 
 
 def _model_bounds(model: type[BaseModel], name: str, integer: bool) -> tuple[float | None, float | None]:
@@ -121,10 +127,12 @@ def parse_params_option(text: str | None) -> dict[str, tuple[float, float] | Non
     return chosen
 
 
-def default_names(model: type[BaseModel], game: str) -> list[str]:
-    """Every numeric param; when some are named ``<game>_...`` (per-game params, as the
-    heuristic's feature weights), only those of the tuned game."""
-    numeric = [n for n, f in model.model_fields.items() if _is_number(f.annotation)]
+def default_names(model: type[BaseModel], start: dict[str, Any], game: str) -> list[str]:
+    """Every numeric param that has a value; when some are named ``<game>_...`` (per-game
+    params, as the heuristic's feature weights), only those of the tuned game."""
+    numeric = [
+        n for n, f in model.model_fields.items() if _number_type(f.annotation) and start.get(n) is not None
+    ]
     own = [n for n in numeric if n.startswith(f"{game}_")]
     return own or numeric
 
@@ -139,42 +147,50 @@ def build_space(
     """The space of the chosen params (all numeric ones when none are chosen); every
     problem is a :class:`UserError` naming the param."""
     fields = model.model_fields
-    names = list(chosen) or default_names(model, game)
+    names = list(chosen) or default_names(model, start, game)
     if not names:
         raise UserError(f"the strategy of {source} has no numeric param to tune", source)
-    params = []
-    for name in names:
-        if name not in fields:
+    unknown = [n for n in names if n not in fields]
+    if unknown:
+        raise UserError(
+            f"unknown param {unknown[0]!r}", OPTION, f"params of this strategy: {', '.join(fields) or 'none'}"
+        )
+    return ParamSpace(tuple(_param(model, name, start.get(name), chosen.get(name), source) for name in names))
+
+
+def _param(
+    model: type[BaseModel], name: str, start: Any, given: tuple[float, float] | None, source: str
+) -> Param:
+    annotation = model.model_fields[name].annotation
+    kind = _number_type(annotation)
+    if kind is None:
+        shown = getattr(annotation, "__name__", str(annotation))
+        raise UserError(f"param {name!r} is not a number ({shown})", OPTION, "tune int or float params only")
+    if start is None:
+        raise UserError(
+            f"param {name!r} has no start value (its default is left to the plug-in)",
+            f"{source}: params: {name}",
+            "set a start value in the strategy file",
+        )
+    integer = kind is int
+    value = float(start)
+    low, high = _model_bounds(model, name, integer)
+    if given is not None:
+        if (low is not None and given[0] < low) or (high is not None and given[1] > high):
             raise UserError(
-                f"unknown param {name!r}", OPTION, f"params of this strategy: {', '.join(fields) or 'none'}"
+                f"bounds {given[0]:g}:{given[1]:g} of {name!r} leave the model's range "
+                f"[{low if low is not None else '-inf'}, {high if high is not None else 'inf'}]",
+                OPTION,
+                "give bounds inside the model's",
             )
-        annotation = fields[name].annotation
-        if not _is_number(annotation):
-            shown = getattr(annotation, "__name__", str(annotation))
-            raise UserError(
-                f"param {name!r} is not a number ({shown})", OPTION, "tune int or float params only"
-            )
-        integer = annotation is int
-        value = float(start[name])
-        low, high = _model_bounds(model, name, integer)
-        given = chosen.get(name)
-        if given is not None:
-            if (low is not None and given[0] < low) or (high is not None and given[1] > high):
-                raise UserError(
-                    f"bounds {given[0]:g}:{given[1]:g} of {name!r} leave the model's range "
-                    f"[{low if low is not None else '-inf'}, {high if high is not None else 'inf'}]",
-                    OPTION,
-                    "give bounds inside the model's",
-                )
-            low, high = given
-        half = _default_half_width(value)
-        low = value - half if low is None else low
-        high = value + half if high is None else high
-        if not low <= value <= high or low >= high:
-            raise UserError(
-                f"bounds [{low:g}, {high:g}] of {name!r} do not hold its start value {value:g}",
-                f"{OPTION} ({source}: params: {name})",
-                "widen the bounds or change the start value",
-            )
-        params.append(Param(name, value, low, high, integer))
-    return ParamSpace(tuple(params))
+        low, high = given
+    half = _default_half_width(value)
+    low = value - half if low is None else low
+    high = value + half if high is None else high
+    if not low <= value <= high or low >= high:
+        raise UserError(
+            f"bounds [{low:g}, {high:g}] of {name!r} do not hold its start value {value:g}",
+            f"{OPTION} ({source}: params: {name})",
+            "widen the bounds or change the start value",
+        )
+    return Param(name, value, low, high, integer)

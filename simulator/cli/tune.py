@@ -168,7 +168,7 @@ def tune(
     start = base.strategies[0]
     model = load_class(start.plugin, start.source, "plugin").Params
     space = build_space(model, dict(start.params), chosen, game, str(strategy))
-    tuning = Tuning(base, space, budget, groups, seed, effective_jobs(jobs), _command())
+    tuning = Tuning(base, space, budget, groups, seed, effective_jobs(jobs), _command(), str(strategy))
     per = tuning.evaluator.deals_per_iteration()
     if tuning.iterations < 1:
         raise UserError(

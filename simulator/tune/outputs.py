@@ -51,15 +51,15 @@ def write_tuned_yaml(path: Path, raw: dict[str, Any], name: str, state: TuneStat
         "games": games,
         "params": dict(sorted(params.items())),
         "description": (
-            f"{raw['name']} tuned by cardsim tune for {settings['game']} ({settings['variant']}) against "
-            + ", ".join(o["name"] for o in settings["opponents"])
+            f"{raw['name']} tuned by cardsim tune for {settings['game']} ({settings['variant']}, "
+            f"{settings['players']} players) against " + ", ".join(o["name"] for o in settings["opponents"])
         ),
     }
     record = {
         "parent": {"name": raw["name"], "file": settings["start"]["source"]},
         "command": settings["command"],
         "tuned": datetime.now(UTC).strftime("%Y-%m-%d"),
-        **{k: settings[k] for k in ("game", "variant", "budget", "groups", "seed", "iterations")},
+        **{k: settings[k] for k in ("game", "players", "variant", "budget", "groups", "seed", "iterations")},
         "opponents": [o["name"] for o in settings["opponents"]],
         "bounds": {p["name"]: [_rounded(p["low"]), _rounded(p["high"])] for p in settings["params"]},
     }

@@ -42,6 +42,7 @@ class Tuning:
     seed: int
     jobs: int
     command: str
+    start_file: str  # the start strategy's file as the command names it
 
     @property
     def evaluator(self) -> Evaluator:
@@ -58,8 +59,9 @@ class Tuning:
             "command": self.command,
             "game": self.base.game.name,
             "variant": variant.name,
+            "players": variant.rules.num_players,
             "rules": dict(sorted(variant.rules.options().items())),
-            "start": _spec_record(self.base.strategies[0]),
+            "start": {**_spec_record(self.base.strategies[0]), "source": self.start_file},
             "opponents": [_spec_record(s) for s in self.base.strategies[1:]],
             "params": self.space.record(),
             "budget": self.budget,

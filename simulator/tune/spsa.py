@@ -12,7 +12,9 @@ deal group's margin seen so far, so ``R`` has no unit and the same schedule fits
 
 The gain schedule is Spall's, with fishtest's way of fixing it by its end values:
 
-* ``c_k = c / k^0.101`` with ``c_N = C_END`` (a twentieth of the range, fishtest's default);
+* ``c_k = c / k^0.101`` with ``c_N = C_END``, a tenth of the range (fishtest's default is a
+  twentieth of a range a person chose; the default range here, four times the start value, is
+  wide, and a small change of a weight changes few moves);
 * ``a_k = a / (A + k)^0.602`` with ``A = N / 10`` (the stability constant) and
   ``a_N / (2 c_N) = R_END / sqrt(N)``: the last steps move a param by ``R_END / sqrt(N)`` of
   its range per unit of ``R``, so the noise alone walks a param by about ``R_END`` times the
@@ -30,7 +32,7 @@ from simulator.seeding import derive_seed
 
 ALPHA = 0.602
 GAMMA = 0.101
-C_END = 0.05
+C_END = 0.1
 R_END = 0.5
 
 

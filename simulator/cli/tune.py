@@ -57,6 +57,8 @@ def _base_tournament(
     options: dict[str, Any],
 ) -> Tournament:
     """The start strategy (first) against the opponents, resolved as `cardsim run` resolves a file."""
+    from pydantic import ValidationError
+
     from simulator.config import TournamentConfig, resolve
     from simulator.errors import pydantic_location
 
@@ -69,8 +71,6 @@ def _base_tournament(
         "format": "gauntlet",
         **options,
     }
-    from pydantic import ValidationError
-
     try:
         cfg = TournamentConfig.model_validate(raw)
     except ValidationError as exc:

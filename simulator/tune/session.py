@@ -118,8 +118,8 @@ def _iterate(tuning: Tuning, state: TuneState, out: Path, bar: tqdm) -> None:
             "centre": comparison.centre,
             "params": space.values(state.theta),
         }
-        state.history.append(row)
-        row["estimate"] = _estimate(state.history)
+        row["estimate"] = _estimate([*state.history, row])
+        state.add(out, row)
         state.save(out)
         bar.update(comparison.deals)
         bar.set_postfix_str(f"margin {row['estimate']:+.3f}/deal")
@@ -131,7 +131,7 @@ def run_tuning(tuning: Tuning, out: Path, *, fresh: bool, quiet: bool) -> TuneSt
     state = open_state(out, tuning.fresh_state(), fresh)
     if state.iteration == 0:
         out.mkdir(parents=True, exist_ok=True)
-        state.save(out)
+        state.restart(out)
     if state.iteration >= tuning.iterations:
         return state
     signals = StopSignals()

@@ -2,6 +2,11 @@
 SIGINT, SIGTERM or SIGKILL resumes at the last finished iteration and ends exactly where an
 uninterrupted one does (every iteration depends only on the seed and the saved state).
 
+The state itself is small (``tune.json``); the history grows by one line per iteration in
+``tune-history.jsonl``, appended before the state is written, so a save costs the same at the
+first iteration and the thousandth. On reading, the lines past the state's iteration (a line
+appended just before a kill) are ignored.
+
 The folder's ``tune.json`` names the tuning it belongs to (the fingerprint of its settings):
 another tuning, or a `cardsim run`, is refused there rather than mixed with it.
 """
@@ -18,6 +23,7 @@ from simulator.errors import UserError
 from simulator.results import ResultsFolder, write_json
 
 STATE_FILE = "tune.json"
+HISTORY_LINES = "tune-history.jsonl"
 
 
 @dataclass
@@ -53,12 +59,35 @@ class TuneState:
     history: list[dict[str, Any]] = field(default_factory=list)
 
     def save(self, out: Path) -> None:
-        write_json(asdict(self), out / STATE_FILE)
+        """Write the state (not its history: :meth:`add` appends each row as it comes)."""
+        data = asdict(self)
+        del data["history"]
+        write_json(data, out / STATE_FILE)
+
+    def add(self, out: Path, row: dict[str, Any]) -> None:
+        """Append an iteration's row to the history, in memory and on disk."""
+        self.history.append(row)
+        with open(out / HISTORY_LINES, "a") as lines:
+            lines.write(json.dumps(row) + "\n")
+
+    def restart(self, out: Path) -> None:
+        """Write a fresh state and an empty history."""
+        (out / HISTORY_LINES).write_text("")
+        self.save(out)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TuneState:
+    def read(cls, out: Path) -> TuneState:
+        data = json.loads((out / STATE_FILE).read_text())
         spread = MarginSpread(**data.pop("spread"))
-        return cls(spread=spread, **data)
+        state = cls(spread=spread, **data)
+        path = out / HISTORY_LINES
+        lines = path.read_text().splitlines()[: state.iteration] if path.is_file() else []
+        state.history = [json.loads(line) for line in lines]
+        if len(state.history) != state.iteration:
+            raise ValueError(f"{len(state.history)} history rows for {state.iteration} iterations")
+        # drop a row appended after the last saved state, so the next append follows this one
+        path.write_text("".join(line + "\n" for line in lines))
+        return state
 
 
 def open_state(out: Path, fresh_state: TuneState, fresh: bool) -> TuneState:
@@ -74,7 +103,7 @@ def open_state(out: Path, fresh_state: TuneState, fresh: bool) -> TuneState:
             )
         return fresh_state
     try:
-        saved = TuneState.from_json(json.loads(path.read_text()))
+        saved = TuneState.read(out)
     except (ValueError, TypeError, KeyError) as exc:
         raise UserError(
             f"{STATE_FILE} cannot be read ({type(exc).__name__})", str(path), "add --fresh to start over"

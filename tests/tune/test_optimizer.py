@@ -81,3 +81,21 @@ def test_per_game_params_default_to_the_tuned_games():
 def test_bad_params_are_one_clear_error(text, start, message):
     with pytest.raises(UserError, match=message):
         build_space(Model, start, parse_params_option(text), "sweep", "f.yaml")
+
+
+def test_a_history_row_written_after_the_last_saved_state_is_dropped(tmp_path):
+    """A SIGKILL between appending a row and saving the state: the resume starts after the state."""
+    from simulator.tune.state import HISTORY_LINES, TuneState
+
+    state = TuneState("f", {}, [0.5])
+    state.restart(tmp_path)
+    for k in (1, 2, 3):
+        state.iteration = k
+        state.add(tmp_path, {"iteration": k})
+        if k < 3:
+            state.save(tmp_path)
+    with open(tmp_path / HISTORY_LINES, "a") as half_written:
+        half_written.write('{"iterat')
+    again = TuneState.read(tmp_path)
+    assert again.iteration == 2 and again.history == [{"iteration": 1}, {"iteration": 2}]
+    assert (tmp_path / HISTORY_LINES).read_text().count("\n") == 2

@@ -17,7 +17,7 @@ from simulator.stopping import StopRequested, StopSignals, exit_code, stopped_by
 from simulator.tune.evaluate import Evaluator
 from simulator.tune.space import ParamSpace
 from simulator.tune.spsa import Schedule, candidates, perturbation, step
-from simulator.tune.state import TuneState, open_state
+from simulator.tune.state import TuneState, open_state, saved_iteration
 
 #: the estimate is the mean margin of the candidates over the last tenth of the iterations so far
 ESTIMATE_WINDOW = 0.1
@@ -141,8 +141,8 @@ def run_tuning(tuning: Tuning, out: Path, *, fresh: bool, quiet: bool) -> TuneSt
             _iterate(tuning, state, out, bar)
     except StopRequested as exc:
         raise TuneInterrupted(
-            f"{stopped_by(exc.signum)}: {state.iteration} of {tuning.iterations} iterations are saved in "
-            f"{out}; run the same command again to resume.",
+            f"{stopped_by(exc.signum)}: {saved_iteration(out)} of {tuning.iterations} iterations are "
+            f"saved in {out}; run the same command again to resume.",
             exit_code(exc.signum),
         ) from None
     finally:

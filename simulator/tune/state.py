@@ -90,6 +90,11 @@ class TuneState:
         return state
 
 
+def saved_iteration(out: Path) -> int:
+    """The iterations the saved state holds (a stop may come between an iteration and its save)."""
+    return int(json.loads((out / STATE_FILE).read_text())["iteration"])
+
+
 def open_state(out: Path, fresh_state: TuneState, fresh: bool) -> TuneState:
     """The saved state of this very tuning in ``out``, else ``fresh_state``; another tuning's
     state (unless ``fresh``) or a run's results are a :class:`UserError`."""

@@ -120,7 +120,7 @@ def _check_backend(cfg: TournamentConfig) -> None:
 
 
 @contextmanager
-def _backend(cfg: TournamentConfig, jobs: int) -> Iterator[None]:
+def parallel_backend(cfg: TournamentConfig, jobs: int) -> Iterator[None]:
     """joblib's loky processes here, or a Dask cluster (``scheduler`` address, else a
     local cluster of ``jobs`` workers) through joblib's Dask backend."""
     if cfg.backend != "dask":
@@ -250,7 +250,7 @@ def _play(
     try:
         if signals.received is not None:
             raise StopRequested(signals.received)
-        with _backend(cfg, plan.jobs) if backend else nullcontext():
+        with parallel_backend(cfg, plan.jobs) if backend else nullcontext():
             results = Parallel(return_as="generator_unordered")(
                 delayed(play_chunk)(ctx, task) for task in plan.tasks()
             )
@@ -295,7 +295,7 @@ def _play_sprt(plan: _Plan, quiet: bool, signals: StopSignals, test: SequentialT
     total = _Progress()
     bar = _bar(plan, quiet)
     try:
-        with _backend(cfg, plan.jobs):  # one pool (one Dask client) for every batch
+        with parallel_backend(cfg, plan.jobs):  # one pool (one Dask client) for every batch
             _sprt_batches(plan, quiet, signals, test, total, bar)
     except KeyboardInterrupt as exc:
         _interrupted(total, exc)

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from simulator import __version__
-from simulator.cli import bench, listing, new, play, replay, report, run, view
+from simulator.cli import bench, listing, new, play, replay, report, run, tune, view
 from simulator.cli.common import HELP_OPTIONS
 from simulator.tuning import configure_process
 
@@ -50,6 +50,7 @@ app.command("bench")(bench.bench)
 app.command("report")(report.report)
 app.command("view")(view.view)
 app.command("play")(play.play)
+app.command("tune")(tune.tune)
 app.add_typer(listing.app, name="list")
 app.add_typer(new.app, name="new")
 

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from simulator.cli.app import app
+from tests.conftest import ROOT
 
 runner = CliRunner()
 
@@ -45,13 +46,36 @@ ARGUMENTS: dict[tuple[str, ...], list[str]] = {
     ("new", "strategy"): ["bot", "--dir", "{tmp}/bot"],
     ("bench",): [],
     ("view",): ["{run}"],
+    ("tune",): [
+        str(ROOT / "configs/strategies/heuristic.yaml"),
+        "--game",
+        "sweep",
+        "--players",
+        "2",
+        "--against",
+        "greedy",
+        "--budget",
+        "200",
+        "--groups",
+        "2",
+        "--verify",
+        "0",
+        "--out",
+        "{tmp}/tune",
+        "-q",
+        "--jobs",
+        "1",
+    ],
     ("play",): [],  # valid options end in one error: the tests' output is not a terminal
 }
 #: flags that reach outside the test: a browser
 NEVER = {"--open"}
 
 #: options whose valid values would only make the test slow: a valid value becomes the small one
-SLOW_WHEN_VALID = {"--deals": "2", "--chunk-size": "1", "--jobs": "1", "--scale": None, "--rounds": None}
+SLOW_WHEN_VALID = {
+    "--deals": "2", "--chunk-size": "1", "--jobs": "1", "--scale": None, "--rounds": None,
+    "--budget": "200", "--groups": "2", "--verify": "0",
+}  # fmt: skip
 
 
 def _commands() -> dict[tuple[str, ...], Any]:

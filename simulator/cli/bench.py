@@ -42,9 +42,29 @@ def bench(
             "its rounds (the one the machine's other load disturbed least), the same for every engine.",
         ),
     ] = ROUNDS,
+    gap: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            metavar="GROUPS",
+            help="Measure only the gap to perfect play, over GROUPS deal groups per game: the margin over "
+            "the heuristic of the search and of the same search given the true deal (a bench "
+            "instrument, never a strategy), and the share of it the search reaches.",
+        ),
+    ] = 0,
+    gap_search: Annotated[
+        str,
+        typer.Option(metavar="STRATEGY", help="With --gap: the montecarlo strategy (name or YAML) measured."),
+    ] = "montecarlo",
 ) -> None:
     """Deals per second per core for each game, and the pipeline's overhead and scaling."""
     from rich.table import Table
+
+    if gap:
+        from simulator.bench.instrument import print_gaps
+
+        print_gaps(console(), gap, gap_search)
+        return
 
     from simulator import native
 

@@ -337,6 +337,6 @@ def match_target(rules: Any) -> float:
 
 
 #: cards left at or below which a sampled deal is solved exactly (docs/opponents.md: how it was chosen)
-ENDGAME_CARDS: Final = 10
+ENDGAME_CARDS: Final = 15
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, allies, order)

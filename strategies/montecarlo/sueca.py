@@ -43,6 +43,7 @@ from strategies.heuristic.sueca_reading import side_chances, voids
 from strategies.montecarlo.endgame import EndgamePart
 from strategies.montecarlo.outcome import margin
 from strategies.montecarlo.search import LazyView
+from strategies.montecarlo.sueca_inference import log_likelihood
 
 
 def _weight(name: str) -> float:
@@ -171,7 +172,7 @@ class SuecaRollout(Strategy):
         if action <= BID:
             moves, scores = self._call_scores(view, moves)
         elif action == PLAY:
-            scores = self._play_scores(view, moves)
+            scores = self.play_scores(view, moves)
         elif action == TRUMP:
             hand = view.hand
             scores = [W_TRUMP_EST * (fitted_estimate(hand, m.value) / 10) for m in moves]
@@ -211,7 +212,7 @@ class SuecaRollout(Strategy):
         return picks, scores
 
     @staticmethod
-    def _play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
+    def play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
         trump = -1 if view.trump is None else view.trump
         trick = view.trick
         nuls = view.contract == "nuls"
@@ -321,6 +322,12 @@ def order(state: Any, moves: Sequence[SuecaMove]) -> list[SuecaMove]:
     return sorted(moves, key=lambda m: STRENGTH[m.card] + POINTS[m.card], reverse=True)
 
 
+def inference(view: Any, deal: Any, weight: float, last: int) -> float:
+    """The log-likelihood of the other seats' last ``last`` cards under ``deal``, their play
+    modelled as a softmax of ``weight`` times the default heuristic's card-play scores."""
+    return log_likelihood(view, deal, weight, last, SuecaRollout.play_scores)
+
+
 #: the default rollout policy
 ROLLOUT: Final = SuecaRollout
 #: deals sampled per decision: what one core plays at >= 20 decisions/s median
@@ -340,3 +347,8 @@ def match_target(rules: Any) -> float:
 ENDGAME_CARDS: Final = 15
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, allies, order)
+
+#: the model of the other seats' play that weights sampled deals
+INFERENCE: Final = inference
+#: its default weight (inverse temperature; 0: deals sampled uniformly)
+INFERENCE_WEIGHT: Final = 0.0

@@ -73,3 +73,7 @@ def match_target(rules: Any) -> float:
 ENDGAME_CARDS: Final = 8
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
+
+#: no model of the other seats' play: sampled deals are uniform
+INFERENCE: Final = None
+INFERENCE_WEIGHT: Final = 0.0

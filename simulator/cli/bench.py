@@ -56,10 +56,26 @@ def bench(
         str,
         typer.Option(metavar="STRATEGY", help="With --gap: the montecarlo strategy (name or YAML) measured."),
     ] = "montecarlo",
+    decision_cpu: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="STRATEGY",
+            help="Measure only the CPU seconds per decision of these strategies (repeatable), one after the "
+            "other on the same positions of every game, for comparisons at equal CPU time.",
+        ),
+    ] = None,
+    positions: Annotated[
+        int, typer.Option(min=1, metavar="N", help="With --decision-cpu: positions per game.")
+    ] = 100,
 ) -> None:
     """Deals per second per core for each game, and the pipeline's overhead and scaling."""
     from rich.table import Table
 
+    if decision_cpu:
+        from simulator.bench.decision_cpu import print_decision_cpu
+
+        print_decision_cpu(console(), decision_cpu, positions)
+        return
     if gap:
         from simulator.bench.instrument import print_gaps
 

@@ -3,11 +3,11 @@
 Each decision grows one tree over the moves of the seats (:mod:`strategies.ismcts.tree`) for a
 fixed number of ``iterations``, each on a deal sampled from the view by ``GAME.determinize``;
 the root's moves are the heuristic's best ``candidates``, and the move visited most is played.
-Rollouts, their policy and the exact endgame are the montecarlo family's for the game
-(``strategies/montecarlo/<game>.py``: ``ROLLOUT``, ``EPSILON``, ``EARLY_STOP``, ``ENDGAME``,
-``ENDGAME_CARDS``). What is the ismcts family's own per game lives in
-``strategies/ismcts/<game>.py`` (:data:`GAME_MODULE_NAMES`): the default ``ITERATIONS`` and the
-``EXPLORATION`` constant, in the game's points (the typical spread of a deal's margin). All its
+Rollouts, their policy and the exact endgame solver are the montecarlo family's for the game
+(``strategies/montecarlo/<game>.py``: ``ROLLOUT``, ``EPSILON``, ``EARLY_STOP``, ``ENDGAME``). What is the ismcts family's own per game lives in
+``strategies/ismcts/<game>.py`` (:data:`GAME_MODULE_NAMES`): the default ``ITERATIONS``, the
+``EXPLORATION`` constant, in the game's points (the typical spread of a deal's margin), and
+``ENDGAME_CARDS``, the cards left at or below which a sampled deal is solved exactly. All its
 randomness comes from the seat's private RNG: a run is reproducible.
 """
 
@@ -28,7 +28,7 @@ from strategies.montecarlo.search import Rollout
 #: the games ismcts plays
 GAMES = ("sweep", "seep", "sueca")
 #: what every ``strategies.ismcts.<game>`` module declares (a test checks each game of GAMES)
-GAME_MODULE_NAMES = ("ITERATIONS", "EXPLORATION")
+GAME_MODULE_NAMES = ("ITERATIONS", "EXPLORATION", "ENDGAME_CARDS")
 
 
 def _defaults(name: str) -> str:
@@ -62,7 +62,7 @@ class IsmctsParams(BaseModel):
         ge=0,
         le=24,
         description="solve the sampled deal exactly once at most this many cards are left "
-        "(default: montecarlo's per game; 0: always roll out)",
+        f"(default: per game, {_defaults('ENDGAME_CARDS')}; 0: always roll out)",
     )
 
 
@@ -94,7 +94,7 @@ class IsmctsStrategy(Strategy):
         else:
             rollout = Rollout(self._agents[key], mc.EPSILON, view.game)
             outcome = deal_margin
-        small = mc.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
+        small = own.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
         return Tree(
             get_game(view.game).determinize,  # type: ignore[attr-defined]
             rollout,

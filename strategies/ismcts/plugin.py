@@ -5,10 +5,11 @@ fixed number of ``iterations``, each on a deal sampled from the view by ``GAME.d
 the root's moves are the heuristic's best ``candidates``, and the move visited most is played.
 Rollouts, their policy and the exact endgame solver are the montecarlo family's for the game
 (``strategies/montecarlo/<game>.py``: ``ROLLOUT``, ``EPSILON``, ``EARLY_STOP``, ``ENDGAME``).
-What is the ismcts family's own per game lives in ``strategies/ismcts/<game>.py`` (:data:`GAME_MODULE_NAMES`): the default ``ITERATIONS``, the
-``EXPLORATION`` constant, in the game's points (the typical spread of a deal's margin), and
-``ENDGAME_CARDS``, the cards left at or below which a sampled deal is solved exactly. All its
-randomness comes from the seat's private RNG: a run is reproducible.
+What is the ismcts family's own per game lives in ``strategies/ismcts/<game>.py``
+(:data:`GAME_MODULE_NAMES`): the default ``ITERATIONS``, the ``EXPLORATION`` constant, in the
+game's points (the typical spread of a deal's margin), and ``ENDGAME_CARDS``, the cards left at
+or below which a sampled deal is solved exactly. All its randomness comes from the seat's
+private RNG: a run is reproducible.
 """
 
 from __future__ import annotations

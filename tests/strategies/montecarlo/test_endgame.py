@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.games import game_part, get_game
+from simulator.plugins import load_strategy
 from simulator.variants import resolve_variant
+from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.endgame import Solver
 from strategies.montecarlo.outcome import deal_margin
 from strategies.random_play import RandomStrategy
@@ -24,6 +26,9 @@ CASES = [
     ("sueca", "standard", 5, 10),
     ("sueca", "nuls_lowest_opening", 5, 10),
 ]
+
+GAME_SAMPLERS = {g: get_game(g).determinize for g in ("sweep", "seep", "sueca")}
+GAME_PARTS = {g: game_part(g, "strategies.montecarlo").ENDGAME for g in ("sweep", "seep", "sueca")}
 
 
 def _position(game_name: str, variant: str, players: int, left: int, seed: int):
@@ -91,3 +96,38 @@ def test_a_shared_table_gives_every_move_its_own_exact_value():
                 after = state.clone()
                 after.apply(move)
                 assert solver.value(after) == _minimax(after, team, side), (game_name, seed, move)
+
+
+def test_the_search_scores_small_samples_by_their_exact_value():
+    """Once a move leaves few cards, a sample's outcome is the brute-force value of the sampled
+    deal after the move, not a rollout's."""
+    state = _position("seep", "two_player", 2, 6, 5)
+    seat = state.current_player()
+    view = state.view(seat)
+    agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=3, endgame_cards=6))
+    agent.reset(random.Random(1), seat, state.rules)
+    search = agent.search(view)
+    drawn = []
+
+    def recording(v, rng):
+        deal = GAME_SAMPLERS["seep"](v, rng)
+        drawn.append(deal.clone())
+        return deal
+
+    search.sample = recording
+    moves = agent.candidates(view, state.legal_moves())
+    rows = search.outcomes(view, moves, random.Random(4))
+    side = state.rules.side_of_seat[seat]
+    team = GAME_PARTS["seep"].allies(state, seat)
+    for deal, row in zip(drawn, rows, strict=True):
+        for move, got in zip(moves, row, strict=True):
+            after = deal.clone()
+            after.apply(move)
+            assert got == _minimax(after, team, side)
+
+
+def test_the_classic_configuration_never_solves():
+    spec = load_strategy("configs/strategies/montecarlo-classic.yaml")
+    agent = spec.build()
+    state = _position("sweep", "standard", 2, 4, 1)
+    assert agent.search(state.view(state.current_player())).endgame is None

@@ -11,6 +11,7 @@ from simulator.bench.instrument import TrueDealSearch, perfect_gap
 from simulator.cli.app import app
 from simulator.games import get_game
 from simulator.variants import resolve_variant
+from strategies.ismcts import IsmctsStrategy
 from strategies.montecarlo import MonteCarloStrategy
 
 
@@ -45,3 +46,16 @@ def test_the_gap_pairs_the_same_deals():
     assert len(gap.real) == len(gap.perfect) == 2
     mean, lo, hi = gap.mean_ci("perfect")
     assert lo <= mean <= hi
+
+
+def test_the_instrument_sees_through_ismcts_too():
+    game = get_game("seep")
+    rules = resolve_variant(game, "two_player", 2).rules
+    state = game.new_deal(rules, 3)
+    seat = state.current_player()
+    searcher = IsmctsStrategy(IsmctsStrategy.Params(iterations=5))
+    searcher.reset(random.Random(1), seat, rules)
+    tree = TrueDealSearch(searcher).search(state, seat)
+    deal = tree.sample(state.view(seat), random.Random(2))
+    assert deal.hands == state.hands and deal is not state
+    assert TrueDealSearch(searcher).choose(state, seat, state.legal_moves()) in state.legal_moves()

@@ -1,11 +1,11 @@
 """The gap to perfect play: how much of what seeing every card would give the search reaches.
 
-:class:`TrueDealSearch` is the ``montecarlo`` search given the true deal instead of samples of
-it: the same candidates, the same rollouts and endgame solver, the same number of "samples" (each
-a copy of the real deal). No honest player can see the cards, so it is a measuring instrument,
-never a strategy: it is not a :class:`simulator.strategy.Strategy` (``cardsim run`` and every
-strategy YAML refuse it), it has no registry entry, and it plays only in :func:`perfect_gap`'s
-own loop, which hands it the true state.
+:class:`TrueDealSearch` is a search (``montecarlo`` or ``ismcts``) given the true deal instead
+of samples of it: the same candidates, the same rollouts and endgame solver, the same number of
+samples or iterations (each on a copy of the real deal). No honest player can see the cards, so
+it is a measuring instrument, never a strategy: it is not a :class:`simulator.strategy.Strategy`
+(``cardsim run`` and every strategy YAML refuse it), it has no registry entry, and it plays only
+in :func:`perfect_gap`'s own loop, which hands it the true state.
 
 :func:`perfect_gap` plays the same deals twice against the heuristic, once with the real search
 and once with the instrument at the same seats, seat RNGs and cards, and reports both margins
@@ -25,31 +25,41 @@ from simulator.plugins import load_strategy
 from simulator.seeding import deal_seed, strategy_seeds
 from simulator.strategy import Strategy
 from simulator.variants import resolve_variant
+from strategies.ismcts import IsmctsStrategy
+from strategies.ismcts.tree import Tree
 from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.outcome import deal_margin
 from strategies.montecarlo.search import Search
+
+#: the searches the instrument can see through
+SEARCHES = (MonteCarloStrategy, IsmctsStrategy)
 
 #: bootstrap resamples of the share's interval
 RESAMPLES = 2000
 
 
 class TrueDealSearch:
-    """The montecarlo search of ``searcher`` with every sample replaced by the true deal."""
+    """The search of ``searcher`` with every sampled deal replaced by the true deal."""
 
-    def __init__(self, searcher: MonteCarloStrategy) -> None:
+    def __init__(self, searcher: MonteCarloStrategy | IsmctsStrategy) -> None:
         self.searcher = searcher
 
-    def search(self, state: Any, seat: int) -> Search:
+    def search(self, state: Any, seat: int) -> Search | Tree:
         """The searcher's search at ``seat`` of ``state`` (the true, complete state), whose every
         sample is a copy of ``state``."""
-        return dataclasses.replace(
-            self.searcher.search(state.view(seat)), sample=lambda _v, _r: state.clone()
-        )
+        view = state.view(seat)
+        searcher = self.searcher
+        inner = searcher.search(view) if isinstance(searcher, MonteCarloStrategy) else searcher.tree(view)
+        return dataclasses.replace(inner, sample=lambda _v, _r: state.clone())
 
     def choose(self, state: Any, seat: int, moves: Sequence[Any]) -> Any:
         """The move the search makes at ``seat`` of ``state``."""
         view = state.view(seat)
-        return self.search(state, seat).choose(view, self.searcher.candidates(view, moves), self.searcher.rng)
+        candidates = self.searcher.candidates(view, moves)
+        search = self.search(state, seat)
+        if isinstance(search, Tree):
+            return Tree.best(search.root(view, candidates, self.searcher.rng))
+        return search.choose(view, candidates, self.searcher.rng)
 
 
 @dataclass
@@ -121,13 +131,13 @@ def perfect_gap(
     variant: str = "standard",
 ) -> Gap:
     """``groups`` deal groups (each deal under every seating of the search's side) of ``search``
-    (a strategy name or YAML file of the montecarlo plug-in) and of its true-deal instrument
+    (a strategy name or YAML file of the montecarlo or ismcts plug-in) and of its true-deal instrument
     against ``baseline``, on the same cards and seat RNGs."""
     game = get_game(game_name)
     rules = resolve_variant(game, variant, players).rules
     spec = load_strategy(search)
-    if not isinstance(spec.build(), MonteCarloStrategy):
-        raise ValueError(f"{search!r} is not a montecarlo strategy: the instrument is its search")
+    if not isinstance(spec.build(), SEARCHES):
+        raise ValueError(f"{search!r} is neither montecarlo nor ismcts: the instrument is its search")
     against = load_strategy(baseline)
     nsides = max(rules.side_of_seat) + 1
     real: list[float] = []

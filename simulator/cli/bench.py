@@ -56,7 +56,10 @@ def bench(
     ] = 0,
     gap_search: Annotated[
         str,
-        typer.Option(metavar="STRATEGY", help="With --gap: the montecarlo strategy (name or YAML) measured."),
+        typer.Option(
+            metavar="STRATEGY",
+            help="With --gap: the search measured (name or YAML of a montecarlo or ismcts strategy).",
+        ),
     ] = "montecarlo",
     decision_cpu: Annotated[
         list[str] | None,

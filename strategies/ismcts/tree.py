@@ -62,9 +62,10 @@ class Tree:
                 seat = state.current_player()
                 if seat < 0 or (self.endgame is not None and path and self._small(state)):
                     break
+                at_root = allowed is not None
                 legal = list(state.legal_moves()) if allowed is None else allowed
                 allowed = None
-                if len(legal) == 1:
+                if len(legal) == 1 and not at_root:  # a forced move below the root: no choice to learn
                     state.apply(legal[0])
                     continue
                 children = node.children

@@ -58,7 +58,8 @@ class TrueDealSearch:
         candidates = self.searcher.candidates(view, moves)
         search = self.search(state, seat)
         if isinstance(search, Tree):
-            return Tree.best(search.root(view, candidates, self.searcher.rng))
+            root = search.root(view, candidates, self.searcher.rng)
+            return Tree.best(root, candidates, self.searcher.params.confidence)  # type: ignore[attr-defined]
         return search.choose(view, candidates, self.searcher.rng)
 
 

@@ -2,7 +2,9 @@
 
 Each decision grows one tree over the moves of the seats (:mod:`strategies.ismcts.tree`) for a
 fixed number of ``iterations``, each on a deal sampled from the view by ``GAME.determinize``;
-the root's moves are the heuristic's best ``candidates``, and the move visited most is played.
+the root's moves are the heuristic's best ``candidates``, and the move visited most is played
+if its mean beats the heuristic's first choice by ``confidence`` standard errors (else the
+first choice, as montecarlo's rule).
 Rollouts, their policy and the exact endgame solver are the montecarlo family's for the game
 (``strategies/montecarlo/<game>.py``: ``ROLLOUT``, ``EPSILON``, ``EARLY_STOP``, ``ENDGAME``).
 What is the ismcts family's own per game lives in ``strategies/ismcts/<game>.py``
@@ -57,6 +59,12 @@ class IsmctsParams(BaseModel):
         6,
         ge=0,
         description="moves searched at the root: the best this many by the default heuristic (0: all)",
+    )
+    confidence: float = Field(
+        1.0,
+        ge=0,
+        description="standard errors by which the most visited move's mean must beat the heuristic's first "
+        "choice (0: the most visited move)",
     )
     endgame_cards: int | None = Field(
         None,
@@ -114,7 +122,9 @@ class IsmctsStrategy(Strategy):
         return [moves[i] for i in order]
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        return Tree.best(self.tree(view).root(view, self.candidates(view, moves), self.rng))
+        candidates = self.candidates(view, moves)
+        root = self.tree(view).root(view, candidates, self.rng)
+        return Tree.best(root, candidates, self.params.confidence)  # type: ignore[attr-defined]
 
 
 #: the move ordering that picks the root's candidates (default weights)

@@ -29,10 +29,11 @@ Outcome = Callable[[Any, int], float]
 @dataclass
 class Node:
     """The statistics of one move in its information set: visits, summed reward (for the side
-    that made it) and how often it was available."""
+    that made it) and its sum of squares, and how often it was available."""
 
     visits: int = 0
     reward: float = 0.0
+    squares: float = 0.0
     available: int = 0
     children: dict[Any, Node] = field(default_factory=dict)
 
@@ -85,8 +86,10 @@ class Tree:
                 path.append((node, sides[seat]))
             values = self._finish(state, rng)
             for child, side in path:
+                got = values(side)
                 child.visits += 1
-                child.reward += values(side)
+                child.reward += got
+                child.squares += got * got
         return root
 
     def _small(self, state: Any) -> bool:
@@ -124,6 +127,26 @@ class Tree:
         return lambda side: self.outcome(state, side)
 
     @staticmethod
-    def best(root: Node) -> Any:
-        """The most visited move (ties: the first, the candidates' order)."""
-        return max(root.children, key=lambda m: root.children[m].visits)
+    def best(root: Node, moves: Sequence[Any], confidence: float = 0.0) -> Any:
+        """The move to play: ``moves[0]`` (the incumbent, the heuristic's first choice) unless the
+        most visited move's mean beats it by ``confidence`` standard errors of their difference
+        (0: the most visited, ties to the candidates' order). The searches share this rule:
+        a few iterations cannot overturn a sound first choice by luck alone."""
+        children = root.children
+        tried = [m for m in moves if m in children and children[m].visits]
+        top = max(tried, key=lambda m: children[m].visits)
+        first = moves[0]
+        if not confidence or top == first or first not in tried:
+            return top
+        a, b = children[top], children[first]
+        if a.visits < 2 or b.visits < 2:
+            return first
+        gain = a.reward / a.visits - b.reward / b.visits
+        spread = _variance(a) / a.visits + _variance(b) / b.visits
+        return top if gain > confidence * math.sqrt(spread) else first
+
+
+def _variance(node: Node) -> float:
+    """The sample variance of a move's rewards."""
+    mean = node.reward / node.visits
+    return max(0.0, (node.squares - node.visits * mean * mean) / (node.visits - 1))

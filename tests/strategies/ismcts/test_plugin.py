@@ -13,6 +13,7 @@ from simulator.plugins import spec_from_yaml
 from simulator.variants import resolve_variant
 from strategies.greedy import GreedyStrategy
 from strategies.ismcts import IsmctsStrategy
+from strategies.ismcts.tree import Node, Tree
 
 CASES = [
     ("sweep", 4, "standard"),
@@ -98,3 +99,15 @@ def test_bad_params_name_file_and_key(tmp_path: Path, params, key):
     with pytest.raises(UserError) as info:
         spec_from_yaml(path)
     assert "bad.yaml" in str(info.value) and key in str(info.value)
+
+
+def _node(rewards: list[float]) -> Node:
+    return Node(visits=len(rewards), reward=sum(rewards), squares=sum(r * r for r in rewards))
+
+
+def test_the_first_choice_stands_unless_beaten_by_confidence_standard_errors():
+    root = Node(children={"first": _node([0.0, 1.0] * 10), "other": _node([0.1, 1.1] * 12)})
+    assert Tree.best(root, ["first", "other"], 0.0) == "other"  # the most visited
+    assert Tree.best(root, ["first", "other"], 1.0) == "first"  # +0.1 is under one standard error (0.15)
+    root.children["other"] = _node([2.0, 3.0] * 12)
+    assert Tree.best(root, ["first", "other"], 1.0) == "other"

@@ -91,14 +91,21 @@ def test_a_whole_deal_is_reproducible():
 
 @pytest.mark.parametrize(
     ("params", "key"),
-    [("iterations: 0", "iterations"), ("exploration: -1", "exploration"), ("budget: 3", "budget")],
+    [
+        ("iterations: 0", "iterations"),
+        ("exploration: -1", "exploration"),
+        ("confidence: -1", "confidence"),
+        ("endgame_cards: -2", "endgame_cards"),
+        ("budget: 3", "budget"),
+    ],
 )
 def test_bad_params_name_file_and_key(tmp_path: Path, params, key):
     path = tmp_path / "bad.yaml"
     path.write_text(f"name: bad\nplugin: ismcts\nparams:\n  {params}\n")
     with pytest.raises(UserError) as info:
         spec_from_yaml(path)
-    assert "bad.yaml" in str(info.value) and key in str(info.value)
+    text = info.value.render()
+    assert str(path) in text and f"params.{key}" in text
 
 
 def _node(rewards: list[float]) -> Node:

@@ -35,6 +35,7 @@ BUILTIN = {
     "heuristic": "strategies.heuristic:HeuristicStrategy",
     "policy": "strategies.policy:PolicyStrategy",
     "montecarlo": "strategies.montecarlo:MonteCarloStrategy",
+    "ismcts": "strategies.ismcts:IsmctsStrategy",
 }
 _CLASS_CACHE: dict[str, type[Strategy]] = {}
 

@@ -24,6 +24,8 @@ SIZES = {"sweep": 20000, "seep": 3000, "sueca": 20000}
 #: the first thousands (a process's first 2,000 Seep deals run at about 0.6 of the steady rate,
 #: which it reaches after about 8,000); the target is about the steady rate
 WARM_UP_DEALS = 10000
+#: the second search timed at its defaults beside montecarlo
+ISMCTS = "ismcts"
 #: rounds of every timed workload: on a shared machine one short run can fall in a slow second
 #: (a 0.45 s Seep run once read 0.95x of hearts where the next read 1.5x)
 ROUNDS = 3
@@ -48,6 +50,34 @@ def bench(
             "its rounds (the one the machine's other load disturbed least), the same for every engine.",
         ),
     ] = ROUNDS,
+    gap: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            metavar="GROUPS",
+            help="Measure only the gap to perfect play, over GROUPS deal groups per game: the margin over "
+            "the heuristic of the search and of the same search given the true deal (a bench "
+            "instrument, never a strategy), and the share of it the search reaches.",
+        ),
+    ] = 0,
+    gap_search: Annotated[
+        str,
+        typer.Option(
+            metavar="STRATEGY",
+            help="With --gap: the search measured (name or YAML of a montecarlo or ismcts strategy).",
+        ),
+    ] = "montecarlo",
+    decision_cpu: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="STRATEGY",
+            help="Measure only the CPU seconds per decision of these strategies (repeatable), one after the "
+            "other on the same positions of every game, for comparisons at equal CPU time.",
+        ),
+    ] = None,
+    positions: Annotated[
+        int, typer.Option(min=1, metavar="N", help="With --decision-cpu: positions per game.")
+    ] = 100,
 ) -> None:
     """Deals per second per core for each game, and the pipeline's overhead and scaling."""
     try:
@@ -56,9 +86,22 @@ def bench(
         raise UserError(str(exc), "--scale", "1.0 is the standard workload") from None
     from rich.table import Table
 
+    if decision_cpu:
+        from simulator.bench.decision_cpu import print_decision_cpu
+
+        print_decision_cpu(console(), decision_cpu, positions)
+        return
+    if gap:
+        from simulator.bench.instrument import print_gaps
+
+        print_gaps(console(), gap, gap_search)
+        return
+
     from simulator import native
 
     # the runner, polars and joblib: only when benchmarking
+    from simulator.bench.decision_cpu import GAMES as DECISION_GAMES
+    from simulator.bench.decision_cpu import decision_cpu as cpu_per_decision
     from simulator.bench.engines import (
         bare_engine_rate,
         engine_rate,
@@ -210,6 +253,12 @@ def bench(
         target(f"{game} montecarlo p95 decision", p95, "{:.3f} s", "<= 0.25 s", p95 <= 0.25)
         copying = split.sampling + split.copying
         target(f"{game} montecarlo: copying (determinize + clone)", copying, "{:.0%}", "< 50%", copying < 0.5)
+    for game, players, variant in DECISION_GAMES:  # ismcts at its defaults, on positions of heuristic play
+        got = cpu_per_decision([ISMCTS], game, players, variant, max(20, int(100 * scale)))
+        median, p95 = got.median(ISMCTS), got.p95(ISMCTS)
+        label = f"{game} {players}p ismcts"
+        target(f"{label} median decisions/s", 1 / median, "{:.1f}", ">= 20", 1 / median >= 20)
+        target(f"{label} p95 decision", p95, "{:.3f} s", "<= 0.25 s", p95 <= 0.25)
     compiled = [m for m in native.compiled_modules() if not m.endswith("__mypyc")]
     built = len(json.loads(native.MANIFEST.read_text())) if native.MANIFEST.exists() else 0
     notes.append(

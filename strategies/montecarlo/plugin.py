@@ -15,9 +15,14 @@ machine's speed and load.
 What differs between games lives in ``strategies/montecarlo/<game>.py``, found by the games'
 registry (:func:`simulator.games.game_part`), which declares the names of
 :data:`GAME_MODULE_NAMES`: the default rollout policy ``ROLLOUT`` (a strategy class), the
-default ``SAMPLES`` and ``EPSILON``, ``match_target(rules)`` (the scale of a match lead) and
+default ``SAMPLES`` and ``EPSILON``, ``match_target(rules)`` (the scale of a match lead),
 ``EARLY_STOP``: None, or ``(decided, margin)`` when a rollout can stop before the deal ends
-(``decided(state)``) and ``margin(state, side)`` scores the unfinished deal.
+(``decided(state)``) and ``margin(state, side)`` scores the unfinished deal, ``ENDGAME``, the
+game's part of the exact endgame solver (:class:`strategies.montecarlo.endgame.EndgamePart`),
+``ENDGAME_CARDS``, the default number of cards left at or below which a sampled deal is
+solved exactly rather than rolled out, and ``INFERENCE`` (None, or the log-likelihood of the
+play seen under a sampled deal, :mod:`strategies.montecarlo.inference`) with its default
+``INFERENCE_WEIGHT``.
 """
 
 from __future__ import annotations
@@ -32,13 +37,22 @@ from simulator.games import game_part, get_game
 from simulator.plugins import load_class, load_strategy
 from simulator.strategy import Strategy
 from strategies.heuristic import HeuristicStrategy
+from strategies.montecarlo.inference import WeightedSampler
 from strategies.montecarlo.outcome import deal_margin, match_outcome
 from strategies.montecarlo.search import Rollout, Search
 
 #: the games montecarlo plays
 GAMES = ("sweep", "seep", "sueca")
 #: what every ``strategies.montecarlo.<game>`` module declares (a test checks each game of GAMES)
-GAME_MODULE_NAMES = ("ROLLOUT", "SAMPLES", "EPSILON", "match_target", "EARLY_STOP")
+GAME_MODULE_NAMES = (
+    "ROLLOUT",
+    "SAMPLES",
+    "EPSILON",
+    "match_target",
+    "EARLY_STOP",
+    "ENDGAME",
+    "ENDGAME_CARDS",
+)
 
 
 def _defaults(name: str) -> str:
@@ -84,6 +98,26 @@ class MonteCarloParams(BaseModel):
     )
     objective: Literal["margin", "match"] = Field(
         "margin", description="margin: the deal's points margin; match: the chance to win the match"
+    )
+    endgame_cards: int | None = Field(
+        None,
+        ge=0,
+        le=24,
+        description="solve a sampled deal exactly (alpha-beta) instead of rolling it out once a move "
+        f"leaves at most this many cards to play (default: per game, {_defaults('ENDGAME_CARDS')}; "
+        "0: always roll out, as the classic search)",
+    )
+    inference_weight: float | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="inference from play: weight (inverse temperature) of the model of the other seats' play "
+        "by which sampled deals are kept (default: per game, "
+        f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; sueca only)",
+    )
+    inference_moves: int = Field(8, ge=1, le=40, description="inference: the other seats' last moves weighed")
+    inference_pool: int = Field(
+        4, ge=2, le=64, description="inference: deals drawn per sample kept (one kept by likelihood)"
     )
 
     @field_validator("rollout")
@@ -142,8 +176,21 @@ class MonteCarloStrategy(Strategy):
             rollout = Rollout(agents, epsilon, view.game)
             outcome = deal_margin
         sample = get_game(view.game).determinize  # type: ignore[attr-defined]
+        weight = part.INFERENCE_WEIGHT if p.inference_weight is None else p.inference_weight
+        if weight and part.INFERENCE is not None:
+            sample = WeightedSampler(sample, part.INFERENCE, weight, p.inference_moves, p.inference_pool)
         samples = p.samples or part.SAMPLES
-        return Search(sample, rollout, outcome, samples, p.time_budget, p.confidence)
+        small = part.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
+        return Search(
+            sample,
+            rollout,
+            outcome,
+            samples,
+            p.time_budget,
+            p.confidence,
+            part.ENDGAME if small else None,
+            small,
+        )
 
     def candidates(self, view: Any, moves: Sequence[Any]) -> Sequence[Any]:
         """The moves worth playing out, best first by the default heuristic's score: the first

@@ -5,7 +5,9 @@ passes ``GAME.determinize``); every candidate move is applied to its own copy of
 played out to the end by the rollout policy. All candidates of a sample share the deal and
 the rollout's random stream (common random numbers), so their difference measures the move,
 not the luck of the sample. A rollout's value is the whole deal's outcome for the seat's side,
-from the deal's start: what the root move itself takes counts.
+from the deal's start: what the root move itself takes counts. Once a move leaves few cards to
+play, the sample's rest is solved exactly instead (:mod:`strategies.montecarlo.endgame`): every
+card is placed in a sampled deal, so its perfect play is known, not guessed by a policy.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simulator.strategy import Strategy
+from strategies.montecarlo.endgame import EndgamePart, Solver
 
 Sampler = Callable[[Any, random.Random], Any]
 Outcome = Callable[[Any, int], float]
@@ -98,6 +101,10 @@ class Search:
     samples: int
     time_budget: float | None = None
     confidence: float = 0.0
+    #: the game's exact solver, used instead of the rollout once a move leaves at most
+    #: ``endgame_cards`` cards to play in the sampled deal (0: never)
+    endgame: EndgamePart | None = None
+    endgame_cards: int = 0
 
     def outcomes(self, view: Any, moves: Sequence[Any], rng: random.Random) -> list[list[float]]:
         """Per sampled deal, the outcome of every move (``samples`` deals, fewer if the time
@@ -105,14 +112,21 @@ class Search:
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         side = view.rules.side_of_seat[view.seat]
         last = len(moves) - 1
+        endgame, small = self.endgame, self.endgame_cards
         rows: list[list[float]] = []
         while len(rows) < self.samples:
             deal = self.sample(view, rng)
             seed = rng.getrandbits(63)
+            solver = None
             row = []
             for i, move in enumerate(moves):
                 state = deal if i == last else deal.clone()
                 state.apply(move)
+                if endgame is not None and endgame.cards_left(state) <= small:
+                    if solver is None:  # one table for every move of the sample
+                        solver = Solver(endgame, self.outcome, view.seat, side)
+                    row.append(solver.value(state))
+                    continue
                 self.rollout.play(state, random.Random(seed))
                 row.append(self.outcome(state, side))
             rows.append(row)

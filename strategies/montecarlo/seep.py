@@ -7,17 +7,19 @@ capture and throw by what it takes now minus the chance the next player (always 
 can clear the floor left, times that sweep's bonus, and a quarter of the loose points left. It
 never builds houses (greedy does not either): rollouts value houses only through captures.
 
-The names montecarlo reads from every game's module (strategies/montecarlo/plugin.py) are at the end.
+The exact endgame's part (strategies/montecarlo/endgame.py) and the names montecarlo reads from
+every game's module (strategies/montecarlo/plugin.py) are at the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from simulator.cards import FULL_DECK, RANK, RANK_MASK
 from simulator.games.seep import (
+    BID,
     CAPTURE,
     HUNDRED_POINTS,
     THIRTY_POINTS,
@@ -28,6 +30,7 @@ from simulator.games.seep import (
 )
 from simulator.strategy import Strategy
 from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
+from strategies.montecarlo.endgame import EndgamePart, side_allies
 
 #: weights of the judgment (the default heuristic's: sweep_risk -0.8, points_left -0.25)
 RISK_WEIGHT = 0.8
@@ -158,6 +161,50 @@ def clearing_mask(loose: int, house: int) -> int:
 p_holds = lru_cache(maxsize=1 << 12)(p_holds_any)
 
 
+def cards_left(state: Any) -> int:
+    """Cards still to be played: the hands and the stock (before the bid, the whole deal)."""
+    if not state.bid:
+        return 52
+    return sum(h.bit_count() for h in state.hands) + len(state.stock)
+
+
+def position_key(state: Any) -> Hashable:
+    """What decides the rest of a deal: the hands, the stock, the floor (loose cards and houses
+    with their owners), the piles, the sweep points, the last capturer and the play count."""
+    return (
+        state.turn,
+        tuple(state.hands),
+        tuple(state.stock),
+        state.loose,
+        state.hmask,
+        tuple(state.hcards),
+        tuple(state.howners),
+        tuple(state.owned),
+        state.ordinary,
+        tuple(state.piles),
+        tuple(state.sweep_pts),
+        state.last_capturer,
+        state.plays,
+    )
+
+
+def _promise(move: SeepMove, thirty: bool) -> int:
+    """Captures first, the more points the better; then houses; throws last, the cheapest first."""
+    if move.action == CAPTURE:
+        return 1000 + pile_points(move.floor | 1 << move.card, thirty)
+    if move.action == THROW:
+        return -pile_points(1 << move.card, thirty)
+    if move.action == BID:
+        return move.value
+    return 500
+
+
+def order(state: Any, moves: Sequence[SeepMove]) -> list[SeepMove]:
+    """The likely best moves first (:func:`_promise`)."""
+    thirty = state.thirty
+    return sorted(moves, key=lambda m: _promise(m, thirty), reverse=True)
+
+
 #: the default rollout policy
 ROLLOUT: Final = SeepRollout
 #: deals sampled per decision: what one core plays at >= 20 decisions/s median
@@ -171,3 +218,13 @@ EARLY_STOP: Final = None
 def match_target(rules: Any) -> float:
     """The match total that decides the match: the baazi target."""
     return rules.baazi_target
+
+
+#: cards left at or below which a sampled deal is solved exactly (docs/opponents.md: how it was chosen)
+ENDGAME_CARDS: Final = 10
+#: the exact endgame's part
+ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
+
+#: no model of the other seats' play: sampled deals are uniform
+INFERENCE: Final = None
+INFERENCE_WEIGHT: Final = 0.0

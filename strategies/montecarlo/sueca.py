@@ -10,13 +10,14 @@ the trick, minus the cost of trumps and high cards, scores best), with the same 
 same tie rule, but scores only the features whose default weight is not zero, shares the trick's
 reading between the cards and values each bracket of the score table once. Only the view is read.
 
-The names montecarlo reads from every game's module (strategies/montecarlo/plugin.py) are at the end.
+The exact endgame's part (strategies/montecarlo/endgame.py) and the names montecarlo reads from
+every game's module (strategies/montecarlo/plugin.py) are at the end.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Final
 
 from simulator.games.sueca import (
@@ -34,12 +35,15 @@ from simulator.games.sueca import (
     hand_scores,
     trick_value,
 )
+from simulator.games.sueca.state import PLAY_PHASE
 from simulator.strategy import Strategy
 from strategies.heuristic.plugin import TIE
 from strategies.heuristic.sueca import FEATURES, bid_value, fitted_estimate, nuls_weakness
 from strategies.heuristic.sueca_reading import side_chances, voids
+from strategies.montecarlo.endgame import EndgamePart
 from strategies.montecarlo.outcome import margin
 from strategies.montecarlo.search import LazyView
+from strategies.montecarlo.sueca_inference import log_likelihood
 
 
 def _weight(name: str) -> float:
@@ -168,7 +172,7 @@ class SuecaRollout(Strategy):
         if action <= BID:
             moves, scores = self._call_scores(view, moves)
         elif action == PLAY:
-            scores = self._play_scores(view, moves)
+            scores = self.play_scores(view, moves)
         elif action == TRUMP:
             hand = view.hand
             scores = [W_TRUMP_EST * (fitted_estimate(hand, m.value) / 10) for m in moves]
@@ -208,7 +212,7 @@ class SuecaRollout(Strategy):
         return picks, scores
 
     @staticmethod
-    def _play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
+    def play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
         trump = -1 if view.trump is None else view.trump
         trick = view.trick
         nuls = view.contract == "nuls"
@@ -280,6 +284,50 @@ def sueca_margin(state: Any, side: int) -> float:
     return margin(scores, side)
 
 
+def cards_left(state: Any) -> int:
+    """Cards still to be played in the card play (before it, the whole hand)."""
+    if state.phase != PLAY_PHASE:
+        return 40
+    return sum(h.bit_count() for h in state.hands)
+
+
+def position_key(state: Any) -> Hashable:
+    """What decides the rest of the card play: the hands, the open trick, the points the
+    declarer's team has and the declarer's own points and tricks (nuls ends on its first)."""
+    won = state.points_won
+    declarer = state.declarer
+    team = won[declarer] + (won[state.partner] if state.partner >= 0 else 0)
+    return (
+        state.turn,
+        tuple(state.hands),
+        tuple(state.trick),
+        team,
+        won[declarer],
+        state.tricks_won[declarer],
+    )
+
+
+def allies(state: Any, seat: int) -> frozenset[int]:
+    """The seats of ``seat``'s team in this (determinized) hand: the declarer and the partner
+    against the others in a points contract, the declarer alone in nuls."""
+    if state.kind == "nuls" or state.partner < 0:
+        team = frozenset({state.declarer})
+    else:
+        team = frozenset({state.declarer, state.partner})
+    return team if seat in team else frozenset(range(5)) - team
+
+
+def order(state: Any, moves: Sequence[SuecaMove]) -> list[SuecaMove]:
+    """Strong and rich cards first (they win or decide tricks)."""
+    return sorted(moves, key=lambda m: STRENGTH[m.card] + POINTS[m.card], reverse=True)
+
+
+def inference(view: Any, deal: Any, weight: float, last: int) -> float:
+    """The log-likelihood of the other seats' last ``last`` cards under ``deal``, their play
+    modelled as a softmax of ``weight`` times the default heuristic's card-play scores."""
+    return log_likelihood(view, deal, weight, last, SuecaRollout.play_scores)
+
+
 #: the default rollout policy
 ROLLOUT: Final = SuecaRollout
 #: deals sampled per decision: what one core plays at >= 20 decisions/s median
@@ -293,3 +341,14 @@ EARLY_STOP: Final = (sueca_decided, sueca_margin)
 def match_target(rules: Any) -> float:
     """The match total that decides the match: the target points (10 for a match without one)."""
     return rules.target_points or 10
+
+
+#: cards left at or below which a sampled deal is solved exactly (docs/opponents.md: how it was chosen)
+ENDGAME_CARDS: Final = 15
+#: the exact endgame's part
+ENDGAME: Final = EndgamePart(cards_left, position_key, allies, order)
+
+#: the model of the other seats' play that weights sampled deals
+INFERENCE: Final = inference
+#: its default weight (inverse temperature; 0: deals sampled uniformly)
+INFERENCE_WEIGHT: Final = 0.0

@@ -10,7 +10,7 @@ import pytest
 
 from simulator.games import available_games, game_part
 
-FAMILIES = ("greedy", "heuristic", "montecarlo")
+FAMILIES = ("greedy", "heuristic", "montecarlo", "ismcts")
 
 
 @pytest.mark.parametrize("family", FAMILIES)

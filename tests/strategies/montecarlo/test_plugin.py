@@ -143,6 +143,11 @@ def test_margin_is_own_minus_mean_of_others():
         ("  epsilon: 2\n", "params.epsilon", "less than or equal to 1"),
         ("  objective: glory\n", "params.objective", "'margin' or 'match'"),
         ("  time_budget: -1\n", "params.time_budget", "greater than 0"),
+        ("  endgame_cards: -1\n", "params.endgame_cards", "greater than or equal to 0"),
+        ("  endgame_cards: 30\n", "params.endgame_cards", "less than or equal to 24"),
+        ("  inference_weight: -0.5\n", "params.inference_weight", "greater than or equal to 0"),
+        ("  inference_pool: 1\n", "params.inference_pool", "greater than or equal to 2"),
+        ("  inference_moves: 0\n", "params.inference_moves", "greater than or equal to 1"),
     ],
 )
 def test_bad_params_name_file_and_key(tmp_path: Path, params, key, words):

@@ -59,7 +59,7 @@ def test_stopping_once_decided_changes_no_outcome():
     """Rollouts that stop once the hand's score is fixed give, sample by sample, the outcome of
     rollouts played to the last trick (in every phase, on the same samples and rollout RNGs)."""
     rules = make_rules({})
-    agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=3, candidates=3))
+    agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=3, candidates=3, endgame_cards=0))
     stopped = 0
     for deal in range(3):
         state = GAME.new_deal(rules, 4000 + deal)

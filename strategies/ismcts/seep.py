@@ -1,0 +1,13 @@
+"""ISMCTS in Seep: its defaults (strategies/ismcts/plugin.py reads them)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: iterations per decision: the median CPU time per decision of montecarlo's defaults (docs/opponents.md)
+ITERATIONS: Final = 30
+#: UCB exploration, in points per deal (a Seep deal's margin spreads over tens of points)
+EXPLORATION: Final = 40.0
+#: cards left at or below which a sampled deal is solved exactly (fewer than montecarlo's: every
+#: iteration that reaches the endgame solves it, with a table of its own)
+ENDGAME_CARDS: Final = 8

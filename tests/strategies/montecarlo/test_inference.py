@@ -1,0 +1,98 @@
+"""Inference from play: the views it rebuilds are the real ones, a flat model is today's sampler,
+and it reads only the searching seat's view."""
+
+from __future__ import annotations
+
+import random
+
+from simulator.games.sueca import GAME, determinize, make_rules
+from strategies.montecarlo import MonteCarloStrategy
+from strategies.montecarlo.inference import WeightedSampler
+from strategies.montecarlo.sueca import SuecaRollout, inference
+from strategies.montecarlo.sueca_inference import _plays, past_view
+
+
+def _played_deal(seed: int, stop: int):
+    """A Sueca deal played by the heuristic's rollout policy up to its ``stop``-th card, and the
+    view of every seat at each card played before."""
+    rules = make_rules({})
+    state = GAME.new_deal(rules, seed)
+    agents = [SuecaRollout() for _ in range(5)]
+    for s, a in enumerate(agents):
+        a.reset(random.Random(seed + s), s, rules)
+    views = []
+    while (seat := state.current_player()) >= 0 and len(views) < stop:
+        moves = state.legal_moves()
+        view = state.view(seat)
+        if view.phase == "play":
+            views.append(view)
+        state.apply(moves[0] if len(moves) == 1 else agents[seat].choose(view, moves))
+    return state, views
+
+
+def test_past_views_are_the_views_the_seats_had():
+    for seed in range(6):
+        state, views = _played_deal(seed, 23)
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        now = state.view(seat)
+        plays = _plays(now)
+        assert len(plays) == len(views)
+        for k, then in enumerate(views):
+            assert past_view(now, plays, k, state.hands, state.partner) == then, (seed, k)
+
+
+def _sueca_decision(seed: int, nth: int):
+    state, _ = _played_deal(seed, nth)
+    return state, state.current_player()
+
+
+def test_weight_zero_is_the_game_sampler_with_the_same_draws():
+    state, seat = _sueca_decision(3, 17)
+    view = state.view(seat)
+    flat = MonteCarloStrategy(MonteCarloStrategy.Params(inference_weight=0))
+    assert flat.search(view).sample is GAME.determinize
+    weighted = MonteCarloStrategy(MonteCarloStrategy.Params(inference_weight=0.5))
+    assert isinstance(weighted.search(view).sample, WeightedSampler)
+    picks = []
+    for params in ({"inference_weight": 0}, {}):  # the default, Sueca: the flat model
+        agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=4, **params))
+        agent.reset(random.Random(5), seat, state.rules)
+        picks.append(agent.choose(view, state.legal_moves()))
+    assert picks[0] == picks[1]
+
+
+def test_the_likelihood_favours_the_deal_that_explains_the_play():
+    """Seats that play as the model (near its argmax): the true deal is more likely than the mean
+    of uniform samples at every decision tried."""
+    better = 0
+    trials = 0
+    for seed in range(8):
+        state, seat = _sueca_decision(seed, 25)
+        if seat < 0:
+            continue
+        view = state.view(seat)
+        truth = inference(view, state, 5.0, 12)
+        others = [inference(view, determinize(view, random.Random(k)), 5.0, 12) for k in range(10)]
+        better += truth >= sum(others) / len(others)
+        trials += 1
+    assert trials >= 5 and better == trials
+
+
+def test_weighted_choice_reads_only_the_view():
+    state, seat = _sueca_decision(4, 20)
+    view = state.view(seat)
+    other = next(
+        s
+        for s in (determinize(view, random.Random(k)) for k in range(50))
+        if [h for i, h in enumerate(s.hands) if i != seat]
+        != [h for i, h in enumerate(state.hands) if i != seat]
+    )
+    assert other.view(seat) == view
+    picks = []
+    for deal in (state, other):
+        agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=4, inference_weight=0.5))
+        agent.reset(random.Random(8), seat, state.rules)
+        picks.append(agent.choose(deal.view(seat), deal.legal_moves()))
+    assert picks[0] == picks[1]

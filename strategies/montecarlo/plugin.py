@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from simulator.errors import UserError
 from simulator.games import game_part, get_game
+from simulator.limits import TIMEOUT_MAX
 from simulator.plugins import load_class, load_strategy
 from simulator.strategy import Strategy
 from strategies.heuristic import HeuristicStrategy
@@ -86,6 +87,7 @@ class MonteCarloParams(BaseModel):
     time_budget: float | None = Field(
         None,
         gt=0,
+        le=TIMEOUT_MAX,
         description="seconds per decision: stop sampling when spent (results then vary by machine)",
     )
     candidates: int = Field(

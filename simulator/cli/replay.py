@@ -15,6 +15,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from simulator.cli.common import user_errors
+from simulator.cli.deal_options import (
+    DealOption,
+    GameOption,
+    LineupOption,
+    PlayersOption,
+    RotationOption,
+    RuleOverridesOption,
+    SeedOption,
+    StrategiesOption,
+    VariantOption,
+)
 from simulator.errors import UserError
 from simulator.games import GAME_MODULES, get_game
 from simulator.limits import DEALS_MAX, SEED_MAX, TIMEOUT_MAX, check_float
@@ -147,30 +158,15 @@ def replay(
             help="A run's output folder or a tournament file (its game, seed, variants, strategies, seats).",
         ),
     ] = None,
-    game: Annotated[
-        str | None, typer.Option(metavar="GAME", help=f"One of {', '.join(GAME_MODULES)}.")
-    ] = None,
-    seed: Annotated[int | None, typer.Option(metavar="N", help="Root seed of the run.")] = None,
-    deal: Annotated[int, typer.Option(metavar="I", help="Deal index (match index with --match).")] = 0,
-    variant: Annotated[
-        str | None, typer.Option(metavar="NAME", help="Variant: a preset, or a variant name of RUN.")
-    ] = None,
-    lineup: Annotated[
-        int | None, typer.Option(metavar="K", help="Lineup index of RUN (default: the only one).")
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option(metavar="N", help="Number of players (default: the game's).")
-    ] = None,
-    strategies: Annotated[
-        str | None,
-        typer.Option(metavar="A,B,...", help="Names or YAML files: per seat, per side, or one for all."),
-    ] = None,
-    rotation: Annotated[
-        int, typer.Option(metavar="R", help="Seat rotation of the run (who holds which side, and the RNGs).")
-    ] = 0,
-    set_: Annotated[
-        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Rule override (repeatable).")
-    ] = None,
+    game: GameOption = None,
+    seed: SeedOption = None,
+    deal: DealOption = 0,
+    variant: VariantOption = None,
+    lineup: LineupOption = None,
+    players: PlayersOption = None,
+    strategies: StrategiesOption = None,
+    rotation: RotationOption = 0,
+    set_: RuleOverridesOption = None,
     match: Annotated[
         bool, typer.Option("--match", help="Play a whole match (the default for a match run).")
     ] = False,

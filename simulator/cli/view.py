@@ -15,9 +15,19 @@ from typing import Annotated, Any
 import typer
 
 from simulator.cli.common import user_errors
+from simulator.cli.deal_options import (
+    DealOption,
+    GameOption,
+    LineupOption,
+    PlayersOption,
+    RotationOption,
+    RuleOverridesOption,
+    SeedOption,
+    StrategiesOption,
+    VariantOption,
+)
 from simulator.cli.replay import resolve_deal
 from simulator.errors import UserError
-from simulator.games import GAME_MODULES
 
 
 def page_name(variant: str, lineup: int, deal: int, rotation: int) -> str:
@@ -61,28 +71,15 @@ def view(
             help="A run's output folder, a tournament file, or a replay log (cardsim replay --format jsonl).",
         ),
     ] = None,
-    deal: Annotated[int, typer.Option(metavar="I", help="Deal index (match index with --match).")] = 0,
-    rotation: Annotated[int, typer.Option(metavar="R", help="Seat rotation of the run.")] = 0,
-    variant: Annotated[
-        str | None, typer.Option(metavar="NAME", help="Variant: a preset, or a variant name of RUN.")
-    ] = None,
-    lineup: Annotated[
-        int | None, typer.Option(metavar="K", help="Lineup index of RUN (default: the only one).")
-    ] = None,
-    game: Annotated[
-        str | None, typer.Option(metavar="GAME", help=f"One of {', '.join(GAME_MODULES)}.")
-    ] = None,
-    seed: Annotated[int | None, typer.Option(metavar="N", help="Root seed of the run.")] = None,
-    players: Annotated[
-        int | None, typer.Option(metavar="N", help="Number of players (default: the game's).")
-    ] = None,
-    strategies: Annotated[
-        str | None,
-        typer.Option(metavar="A,B,...", help="Names or YAML files: per seat, per side, or one for all."),
-    ] = None,
-    set_: Annotated[
-        list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="Rule override (repeatable).")
-    ] = None,
+    deal: DealOption = 0,
+    rotation: RotationOption = 0,
+    variant: VariantOption = None,
+    lineup: LineupOption = None,
+    game: GameOption = None,
+    seed: SeedOption = None,
+    players: PlayersOption = None,
+    strategies: StrategiesOption = None,
+    set_: RuleOverridesOption = None,
     match: Annotated[
         bool, typer.Option("--match", help="Draw a whole match (the default for a match run).")
     ] = False,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shlex
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -22,10 +21,17 @@ SOURCE = "cardsim tune"
 OPTIONS = {"game": "--game", "players": "--players", "variants": "--variant", "strategies": "--against"}
 
 
-def _command() -> str:
-    argv = sys.argv[1:]
-    args = argv[argv.index("tune") + 1 :] if "tune" in argv else argv
-    return shlex.join(["cardsim", "tune", *[a for a in args if a != "--fresh"]])
+def _command(strategy: Path, game: str, against: list[str], options: dict[str, Any]) -> str:
+    """The command that tunes the same way, from the parsed values (not from ``sys.argv``, which
+    holds another program's words when the command runs inside one): every option that decides
+    the result, those left at their default too."""
+    words = ["cardsim", "tune", str(strategy), "--game", game]
+    for opponent in against:
+        words += ["--against", opponent]
+    for option, value in options.items():
+        if value is not None:
+            words += [option, str(value)]
+    return shlex.join(words)
 
 
 def _start_spec(strategy: Path) -> tuple[StrategySpec, dict[str, Any]]:
@@ -168,7 +174,13 @@ def tune(
     start = base.strategies[0]
     model = load_class(start.plugin, start.source, "plugin").Params
     space = build_space(model, dict(start.params), chosen, game, str(strategy))
-    tuning = Tuning(base, space, budget, groups, seed, effective_jobs(jobs), _command(), str(strategy))
+    options = {
+        "--players": players, "--variant": variant, "--params": params, "--budget": budget,
+        "--groups": groups, "--seed": seed, "--jobs": jobs, "--verify": verify, "--name": name,
+        "--out": out, "--backend": backend, "--scheduler": scheduler,
+    }  # fmt: skip
+    command = _command(strategy, game, against, options)
+    tuning = Tuning(base, space, budget, groups, seed, effective_jobs(jobs), command, str(strategy))
     per = tuning.evaluator.deals_per_iteration()
     if tuning.iterations < 1:
         raise UserError(

@@ -102,7 +102,10 @@ def test_the_files_and_the_verification(tmp_path):
     out = tmp_path / "t"
     text = (out / "heuristic-tuned.yaml").read_text()
     header = yaml.safe_load("\n".join(line[3:] for line in text.splitlines() if line.startswith("#   ")))
-    assert header["parent"]["name"] == "heuristic" and header["command"].startswith("cardsim tune ")
+    assert header["parent"]["name"] == "heuristic"
+    # the command from the parsed values, whatever program runs the command (here pytest)
+    assert header["command"].startswith("cardsim tune ") and "--game sweep" in header["command"]
+    assert "--budget 48" in header["command"] and "--verify 6" in header["command"]
     assert header["budget"] == 48 and header["iterations"] == 6 and header["opponents"] == ["greedy"]
     spec = spec_from_yaml(out / "heuristic-tuned.yaml")  # an ordinary strategy file
     assert spec.name == "heuristic-tuned" and spec.games == ("sweep",)

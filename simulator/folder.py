@@ -45,6 +45,7 @@ from simulator.results import (
     PartStore,
     ResultsFolder,
     read_manifest,
+    scan_rows,
     sink_parquet,
     write_json,
 )
@@ -232,7 +233,7 @@ class RunFolder:
         Fewer deal groups than the folder holds would replace a complete result with a smaller one:
         refused. Written record first: chunks whose record says this run are resumed, so a stop
         while the parts are written loses nothing (the missing ones are played again)."""
-        rows = pl.scan_parquet(self.paths.deals)
+        rows = scan_rows(self.paths.deals)
         spans = rows.group_by("variant", "lineup").agg(pl.col("deal_index").max() + 1).collect().rows()
         held = max((groups for _, _, groups in spans), default=0)
         if held > deals:

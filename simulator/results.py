@@ -113,6 +113,17 @@ def atomic_write_bytes(path: Path, writer) -> None:
         raise
 
 
+def scan_rows(source: Path | list[Path]) -> pl.LazyFrame:
+    """``pl.scan_parquet`` of files taken by their names: an output folder called ``[x]`` or
+    ``a*b`` is a name, not a pattern (polars reads paths as glob patterns by default)."""
+    return pl.scan_parquet(source, glob=False)
+
+
+def read_rows(path: Path) -> pl.DataFrame:
+    """``pl.read_parquet`` of one file taken by its name (see :func:`scan_rows`)."""
+    return pl.read_parquet(path, glob=False)
+
+
 def write_parquet(frame: pl.DataFrame, path: Path) -> None:
     atomic_write_bytes(path, lambda tmp: frame.write_parquet(tmp, statistics=True))
 
@@ -180,7 +191,7 @@ class PartStore:
         files = [f for task, f in self._files() if task.start < stop and task.stop > start]
         if not files:
             return None
-        rows = pl.scan_parquet(files)
+        rows = scan_rows(files)
         return rows.filter((pl.col("deal_index") >= start) & (pl.col("deal_index") < stop))
 
     def save(self, task: ChunkTask, frame: pl.DataFrame) -> None:
@@ -198,7 +209,7 @@ class PartStore:
         files = [f for task, f in self._files() if task.start < deals]
         if not files:
             return pl.LazyFrame(schema=schema)
-        return pl.scan_parquet(files).filter(pl.col("deal_index") < deals).select(list(schema))
+        return scan_rows(files).filter(pl.col("deal_index") < deals).select(list(schema))
 
     def discard(self) -> None:
         """Delete the stored chunks and the record (the run starts over)."""

@@ -31,7 +31,15 @@ from simulator.config import Tournament, TournamentConfig, effective_jobs
 from simulator.errors import StrategyFailure, UserError
 from simulator.folder import Outcome, RunFolder, claim, describe_run, kept_message
 from simulator.provenance import code_hashes, fingerprint
-from simulator.results import PartStore, ResultsFolder, read_manifest, sink_parquet, write_parquet
+from simulator.results import (
+    PartStore,
+    ResultsFolder,
+    read_manifest,
+    read_rows,
+    scan_rows,
+    sink_parquet,
+    write_parquet,
+)
 from simulator.rows import chunk_constants, chunk_frame, deals_schema
 from simulator.schedule import ChunkTask, chunk_tasks, default_chunk_size, missing_ranges
 from simulator.stats import summarize
@@ -60,11 +68,11 @@ class RunResult:
 
     @property
     def deals(self) -> pl.DataFrame:
-        return pl.read_parquet(ResultsFolder(self.out).deals)
+        return read_rows(ResultsFolder(self.out).deals)
 
     @property
     def summary(self) -> pl.DataFrame:
-        return pl.read_parquet(ResultsFolder(self.out).summary)
+        return read_rows(ResultsFolder(self.out).summary)
 
 
 def build_context(t: Tournament) -> RunContext:
@@ -344,12 +352,12 @@ def _write_files(dest: Path, plan: _Plan, test: SequentialTest | None, written: 
     sink_parquet(plan.parts.scan(kept, plan.schema), names.deals)
     written.append(names.deals.name)
     order = {v.name: i for i, v in enumerate(t.variants)}
-    deals = pl.scan_parquet(names.deals).with_columns(
+    deals = scan_rows(names.deals).with_columns(
         variant_order=pl.col("variant").replace_strict(order, return_dtype=pl.Int32)
     )
     write_parquet(summarize(deals, list(t.game.side_columns), t.config.unit), names.summary)
     written.append(names.summary.name)
-    written += write_analysis(dest, analyze(pl.scan_parquet(names.deals), run_info(t)))
+    written += write_analysis(dest, analyze(scan_rows(names.deals), run_info(t)))
 
 
 def run_info(t: Tournament) -> RunInfo:

@@ -22,7 +22,7 @@ from simulator.analysis.pairs import all_pair_groups, pair_columns
 from simulator.analysis.ratings import RatingTally
 from simulator.analysis.runinfo import RunInfo
 from simulator.errors import UserError
-from simulator.results import ResultsFolder, read_manifest, write_parquet
+from simulator.results import ResultsFolder, read_manifest, read_rows, scan_rows, write_parquet
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def read_info(results: Path) -> RunInfo:
     manifest = read_manifest(results)
     if manifest is not None:
         return RunInfo.from_manifest(manifest)
-    return RunInfo.from_deals(pl.scan_parquet(ResultsFolder(results).deals))
+    return RunInfo.from_deals(scan_rows(ResultsFolder(results).deals))
 
 
 def load_analysis(results: Path) -> Analysis:
@@ -88,10 +88,10 @@ def load_analysis(results: Path) -> Analysis:
     if all(p.is_file() for p in needed):
         return Analysis(
             info,
-            pl.read_parquet(folder.comparisons),
-            pl.read_parquet(folder.ratings) if rated else None,
-            pl.read_parquet(folder.balance),
+            read_rows(folder.comparisons),
+            read_rows(folder.ratings) if rated else None,
+            read_rows(folder.balance),
         )
-    analysis = analyze(pl.scan_parquet(folder.deals), info)
+    analysis = analyze(scan_rows(folder.deals), info)
     write_analysis(results, analysis)
     return analysis

@@ -130,11 +130,11 @@ def _read(results: Path) -> tuple[Analysis, pl.DataFrame, dict[str, Any]]:
     import polars as pl
 
     from simulator.analysis.outputs import load_analysis
-    from simulator.results import ResultsFolder, read_manifest
+    from simulator.results import ResultsFolder, read_manifest, read_rows
 
     analysis = load_analysis(results)
     summary_path = ResultsFolder(results).summary
-    summary = pl.read_parquet(summary_path) if summary_path.is_file() else pl.DataFrame()
+    summary = read_rows(summary_path) if summary_path.is_file() else pl.DataFrame()
     return analysis, summary, read_manifest(results) or {}
 
 
@@ -144,14 +144,13 @@ def write_report(results: Path) -> Path:
 
 
 def _write(results: Path, analysis: Analysis, summary: pl.DataFrame, manifest: dict[str, Any]) -> Path:
-    import polars as pl
 
     from simulator.analysis.report_data import gather
     from simulator.analysis.report_html import render
-    from simulator.results import ResultsFolder, atomic_write_bytes
+    from simulator.results import ResultsFolder, atomic_write_bytes, scan_rows
 
     folder = ResultsFolder(results)
-    extras = gather(pl.scan_parquet(folder.deals), analysis.info, manifest)
+    extras = gather(scan_rows(folder.deals), analysis.info, manifest)
     links: list[tuple[str, str]] | str = "the folder has no manifest.json to replay them from"
     if manifest:
         try:

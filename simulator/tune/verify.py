@@ -11,10 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import polars as pl
-
 from simulator.config import Tournament, resolve, validate
-from simulator.results import ResultsFolder
+from simulator.results import ResultsFolder, read_rows
 from simulator.runner import run_tournament
 from simulator.seeding import derive_seed
 
@@ -84,7 +82,7 @@ def verification(
 def verify(t: Tournament, quiet: bool) -> Verdict:
     """Play (or resume) the verification match and read its verdict."""
     result = run_tournament(t, quiet=quiet)
-    row = pl.read_parquet(ResultsFolder(result.out).comparisons).row(0, named=True)
+    row = read_rows(ResultsFolder(result.out).comparisons).row(0, named=True)
     return Verdict(
         row["strategy"],
         row["opponent"],

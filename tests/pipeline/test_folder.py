@@ -342,3 +342,14 @@ def test_a_complete_run_of_other_code_is_played_again_when_grown(write_tournamen
     manifest = json.loads(manifest_path.read_text())
     manifest_path.write_text(json.dumps({**manifest, "code": {**manifest["code"], "cardsim": "older"}}))
     assert _run(path, deals=3).groups_played == 3
+
+
+def test_an_output_folder_named_like_a_pattern_is_a_name(write_tournament, tmp_path):
+    """polars reads paths as glob patterns by default: a folder called ``a[1]*?`` must still be
+    written, grown and read back (the option fuzz found `--out '[]'` failing after the play)."""
+    path = write_tournament(deals=2)
+    out = tmp_path / "a[1]*?"
+    _run(path, output=str(out))
+    grown = _run(path, output=str(out), deals=3)
+    assert (grown.groups_resumed, grown.groups_played) == (2, 1) and len(grown.deals) > 0
+    assert pl.read_parquet(out / "deals.parquet", glob=False)["deal_index"].max() == 2

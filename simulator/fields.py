@@ -3,9 +3,9 @@ keys, the SPRT settings): each refuses a value out of range with a message that 
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Annotated
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator
 
 from simulator.limits import (
     CHUNK_MAX,
@@ -28,9 +28,6 @@ def _float_in(low: float, high: float, *, above_low: bool = False) -> AfterValid
     return AfterValidator(lambda v: check_float(v, low, high, above_low=above_low))
 
 
-#: NaN and the infinities reach the range check, whose message names the range
-_ANY_FLOAT: Final = Field(allow_inf_nan=True)
-
 # the field types of the tournament file (simulator/config.py) and the SPRT settings
 Seed = Annotated[int, _int_in(0, SEED_MAX)]
 Deals = Annotated[int, _int_in(1, DEALS_MAX)]
@@ -38,9 +35,9 @@ Jobs = Annotated[int, _int_in(-JOBS_MAX, JOBS_MAX)]
 ChunkSize = Annotated[int, _int_in(1, CHUNK_MAX)]
 SprtBatch = Annotated[int, _int_in(1, SPRT_BATCH_MAX)]
 #: seconds, 0 for no limit
-Timeout = Annotated[float, _ANY_FLOAT, _float_in(0.0, TIMEOUT_MAX)]
+Timeout = Annotated[float, _float_in(0.0, TIMEOUT_MAX)]
 #: seconds, more than 0
-Wait = Annotated[float, _ANY_FLOAT, _float_in(0.0, TIMEOUT_MAX, above_low=True)]
-Elo = Annotated[float, _ANY_FLOAT, _float_in(-ELO_MAX, ELO_MAX)]
+Wait = Annotated[float, _float_in(0.0, TIMEOUT_MAX, above_low=True)]
+Elo = Annotated[float, _float_in(-ELO_MAX, ELO_MAX)]
 #: a test's error rate (alpha, beta)
-ErrorRate = Annotated[float, _ANY_FLOAT, _float_in(0.0, 0.5, above_low=True)]
+ErrorRate = Annotated[float, _float_in(0.0, 0.5, above_low=True)]

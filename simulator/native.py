@@ -94,16 +94,13 @@ class _SourcesFirst:
             return None
         assert spec.origin is not None
         source = Path(spec.origin).with_name(fullname.rpartition(".")[2] + ".py")
-        return importlib.util.spec_from_file_location(fullname, source)
+        from importlib.util import spec_from_file_location  # only under CARDSIM_PURE
 
-    def invalidate_caches(self) -> None:
-        """Nothing cached (importlib calls this on every finder)."""
+        return spec_from_file_location(fullname, source)
 
 
 def use_sources() -> None:
     """Import every compiled module of cardsim from its .py from now on."""
-    import importlib.util  # noqa: F401  (spec_from_file_location, used by the finder)
-
     if not any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourcesFirst())  # type: ignore[arg-type]
 

@@ -10,6 +10,7 @@ import typer
 
 from simulator.cli.common import console, user_errors
 from simulator.errors import StrategyFailure, UserError
+from simulator.limits import JOBS_MAX, SEED_MAX
 
 if TYPE_CHECKING:
     from simulator.config import Tournament
@@ -126,10 +127,10 @@ def tune(
         ),
     ] = 8,
     seed: Annotated[
-        int, typer.Option(metavar="N", min=0, max=2**63 - 1, help="Seed of the tuning's deals.")
+        int, typer.Option(metavar="N", min=0, max=SEED_MAX, help="Seed of the tuning's deals.")
     ] = 0,
     jobs: Annotated[
-        int, typer.Option(metavar="N", min=-1024, max=1024, help="Worker processes (-1: every core).")
+        int, typer.Option(metavar="N", min=-JOBS_MAX, max=JOBS_MAX, help="Worker processes (-1: every core).")
     ] = -1,
     verify: Annotated[
         int,

@@ -238,6 +238,9 @@ def test_make_rules_defaults_and_errors() -> None:
         {"baazi_target": True},
         {"three_player_hand_size": 14},
         {"baazis_to_win_match": 0},
+        {"baazis_to_win_match": 101},
+        {"baazi_target": 10_001},
+        {"baazi_target": 10**30},
         {"dealer_rotation": "losing_team_deals", "num_players": 2},
         {"dealer_rotation": "losing_team_deals", "num_players": 3},
         {"thirty_majority": "hearts"},
@@ -245,3 +248,5 @@ def test_make_rules_defaults_and_errors() -> None:
         with pytest.raises(RulesError):
             GAME.make_rules(bad)
     assert r.rules_hash != GAME.make_rules({"cementing": False}).rules_hash
+    largest = GAME.make_rules({"baazi_target": 10_000, "baazis_to_win_match": 100})
+    assert (largest.baazi_target, largest.baazis_to_win_match) == (10_000, 100)

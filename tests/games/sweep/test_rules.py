@@ -75,6 +75,8 @@ def test_four_players_without_teams() -> None:
         ({"num_players": True}, "num_players"),
         ({"target_score": 0}, "target_score"),
         ({"target_score": 1.5}, "target_score"),
+        ({"target_score": 1001}, "target_score"),
+        ({"target_score": 10**30}, "target_score"),
         ({"sweep_bonus": "yes"}, "sweep_bonus"),
         ({"builds": 1}, "builds"),
         ({"deal_mode": "six"}, "deal_mode"),
@@ -87,6 +89,10 @@ def test_bad_options(options: dict, key: str) -> None:
     with pytest.raises(RulesError) as err:
         make_rules(options)
     assert err.value.key == key
+
+
+def test_the_largest_target_is_a_rule() -> None:
+    assert make_rules({"target_score": 1000}).target_score == 1000
 
 
 def test_variants() -> None:

@@ -49,6 +49,9 @@ class Tree:
     exploration: float
     endgame: EndgamePart | None = None
     endgame_cards: int = 0
+    #: one solver per side for the whole decision: iterations that reach a position again
+    #: (the same deal drawn twice, or a shared end) find its exact value in the table
+    solvers: dict[int, Solver] = field(default_factory=dict, init=False, repr=False)
 
     def root(self, view: Any, moves: Sequence[Any], rng: random.Random) -> Node:
         """The root after ``iterations`` iterations; its moves are ``moves`` (the candidates)."""
@@ -117,8 +120,11 @@ class Tree:
 
             def solved(side: int) -> float:
                 if side not in exact:  # each side's value with its own team maximizing it
-                    seat_of_side = sides.index(side)
-                    solver = Solver(self.endgame, self.outcome, seat_of_side, side)  # type: ignore[arg-type]
+                    solver = self.solvers.get(side)
+                    if solver is None:
+                        seat_of_side = sides.index(side)
+                        solver = Solver(self.endgame, self.outcome, seat_of_side, side)  # type: ignore[arg-type]
+                        self.solvers[side] = solver
                     exact[side] = solver.value(state)
                 return exact[side]
 

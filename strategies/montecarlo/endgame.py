@@ -50,7 +50,10 @@ def side_allies(state: Any, seat: int) -> frozenset[int]:
 class Solver:
     """Alpha-beta solver of one determinized deal for one seat (its table lives as long as it).
 
-    One solver serves every candidate move of one sampled deal: they share the deal's positions.
+    One solver serves every candidate move of every sampled deal of a decision: candidates share
+    their deal's positions, and samples often repeat a deal (when few cards are hidden, or none,
+    as in 2-player games once the stock is gone) or reach the same position. Its values are
+    exact whatever the table holds, so sharing changes the cost, never a value.
     """
 
     def __init__(self, part: EndgamePart, outcome: Outcome, seat: int, side: int) -> None:

@@ -114,16 +114,17 @@ class Search:
         last = len(moves) - 1
         endgame, small = self.endgame, self.endgame_cards
         rows: list[list[float]] = []
+        solver = None
         while len(rows) < self.samples:
             deal = self.sample(view, rng)
             seed = rng.getrandbits(63)
-            solver = None
             row = []
             for i, move in enumerate(moves):
                 state = deal if i == last else deal.clone()
                 state.apply(move)
                 if endgame is not None and endgame.cards_left(state) <= small:
-                    if solver is None:  # one table for every move of the sample
+                    if solver is None:  # one table for every move of every sample: a deal drawn
+                        # again (or a position two samples share) is solved once
                         solver = Solver(endgame, self.outcome, view.seat, side)
                     row.append(solver.value(state))
                     continue

@@ -98,6 +98,28 @@ def test_a_shared_table_gives_every_move_its_own_exact_value():
                 assert solver.value(after) == _minimax(after, team, side), (game_name, seed, move)
 
 
+def test_one_table_across_sampled_deals_keeps_every_value_exact():
+    """The search keeps one solver for every sample of a decision: deals drawn from the same view
+    (repeated or not) still get each move's brute-force value, whatever the table holds."""
+    for game_name, variant, players, left in CASES:
+        state = _position(game_name, variant, players, left, 7)
+        if state is None or state.is_over():
+            continue
+        part = GAME_PARTS[game_name]
+        seat = state.current_player()
+        side = state.rules.side_of_seat[seat]
+        team = part.allies(state, seat)
+        view = state.view(seat)
+        solver = Solver(part, deal_margin, seat, side)
+        rng = random.Random(3)
+        for _ in range(4):
+            deal = GAME_SAMPLERS[game_name](view, rng)
+            for move in deal.legal_moves():
+                after = deal.clone()
+                after.apply(move)
+                assert solver.value(after) == _minimax(after, team, side), (game_name, move)
+
+
 def test_the_search_scores_small_samples_by_their_exact_value():
     """Once a move leaves few cards, a sample's outcome is the brute-force value of the sampled
     deal after the move, not a rollout's."""

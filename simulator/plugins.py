@@ -43,7 +43,7 @@ _CLASS_CACHE: dict[str, type[Strategy]] = {}
 class StrategyFile(BaseModel):
     """Schema of a strategy YAML file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     name: str = Field(min_length=1)
     plugin: str = Field(min_length=1)
     games: list[str] | None = None
@@ -176,8 +176,8 @@ def _validate_params(cls: type[Strategy], params: dict[str, Any], where: str) ->
     return tuple(sorted(model.model_dump().items()))
 
 
-def spec_from_yaml(path: Path) -> StrategySpec:
-    """Read and validate one strategy YAML file."""
+def read_strategy_file(path: Path) -> StrategyFile:
+    """Read one strategy YAML file and check its keys, without loading its plug-in."""
     where = str(path)
     if not path.is_file():
         raise UserError("strategy file not found", where, "check the path (relative to the current folder)")
@@ -196,6 +196,13 @@ def spec_from_yaml(path: Path) -> StrategySpec:
             f"{where}: {pydantic_location(err['loc'])}",
             "allowed keys: name, plugin, games, params, description",
         ) from None
+    return data
+
+
+def spec_from_yaml(path: Path) -> StrategySpec:
+    """Read and validate one strategy YAML file (its plug-in loaded, its params checked)."""
+    where = str(path)
+    data = read_strategy_file(path)
     plugin = resolve_plugin(data.plugin, path.parent, f"{where}: plugin")
     cls = load_class(plugin, where, "plugin")
     games = tuple(data.games) if data.games is not None else cls.games

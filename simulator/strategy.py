@@ -54,7 +54,7 @@ class DealResult:
 
 
 class NoParams(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Strategy:

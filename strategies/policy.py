@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from simulator.plugins import import_module_or_file
-from simulator.rl.actions import codec_for
-from simulator.rl.actions.steps import complete
 from simulator.strategy import Strategy
 
 if TYPE_CHECKING:  # numpy loads with the first move (`cardsim list strategies` stays fast)
@@ -67,7 +65,7 @@ def load_policy(ref: str, args: dict[str, Any] | None) -> Policy:
 
 
 class PolicyParams(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     policy: str = Field(description="module:attr or path/to/file.py:attr of (observation, action_mask) -> id")
     args: dict[str, Any] | None = Field(None, description="keyword arguments: attr is then a factory")
 
@@ -90,8 +88,10 @@ class PolicyStrategy(Strategy):
         self._policy = load_policy(p.policy, p.args)
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        import numpy as np
+        import numpy as np  # numpy and the RL codecs: only once a policy plays (listing needs neither)
 
+        from simulator.rl.actions import codec_for
+        from simulator.rl.actions.steps import complete
         from simulator.rl.observe import encoder_for
 
         codec = codec_for(view.game)

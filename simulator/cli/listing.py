@@ -69,15 +69,19 @@ def list_strategies(
         Path, typer.Option(metavar="DIR", help="Also list the strategy YAML files of this folder.")
     ] = Path("configs/strategies"),
 ) -> None:
-    """Each registered plug-in with its games and parameters, then each strategy YAML file."""
+    """Each registered plug-in with its games and parameters, then each strategy YAML file as it
+    is written (its keys checked; its plug-in, which may be user code, and its params are loaded
+    and validated when a run uses it)."""
     from rich.table import Table
 
-    from simulator.plugins import all_registered, describe_params, load_class, spec_from_yaml
+    from simulator.plugins import all_registered, describe_params, load_class, read_strategy_file
 
     wanted = set(_games(game)) if game else None
     table = Table("name", "games", "parameters (name: type = default)", "description", title="plug-ins")
-    for name, ref in all_registered().items():
-        cls = load_class(ref, f"strategy {name!r}", "plugin")
+    registered_classes = {
+        name: load_class(ref, f"strategy {name!r}", "plugin") for name, ref in all_registered().items()
+    }
+    for name, cls in registered_classes.items():
         if wanted and not wanted & set(cls.games):
             continue
         table.add_row(name, ", ".join(cls.games), _params_text(describe_params(cls)), cls.summary)
@@ -87,9 +91,13 @@ def list_strategies(
         return
     table = Table("name", "file", "games", "params", "description", title=f"strategy files in {folder}")
     for path in files:
-        spec = spec_from_yaml(path)
-        if wanted and not wanted & set(spec.games):
+        row = read_strategy_file(path)
+        plugin = registered_classes.get(row.plugin)
+        games = tuple(row.games) if row.games is not None else plugin.games if plugin else None
+        if wanted and games is not None and not wanted & set(games):
             continue
-        params = ", ".join(f"{k}={v!r}" for k, v in spec.params) or "-"
-        table.add_row(spec.name, str(path), ", ".join(spec.games), params, spec.description)
+        params = ", ".join(f"{k}={v!r}" for k, v in row.params.items()) or "-"
+        games_text = ", ".join(games) if games is not None else "(the plug-in's)"
+        description = row.description or (plugin.summary if plugin else "")
+        table.add_row(row.name, str(path), games_text, params, description)
     console().print(table)

@@ -44,7 +44,6 @@ writes ``state.score_event(totals)`` itself.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -74,6 +73,8 @@ class RulesBase:
     @cached_property
     def rules_hash(self) -> str:
         """Stable hash of the fully resolved options (16 hex digits)."""
+        import hashlib  # loading OpenSSL costs every command's start a tenth: only when a hash is asked
+
         text = json.dumps({"game": self.game_name(), **self.options()}, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

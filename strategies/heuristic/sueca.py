@@ -19,49 +19,9 @@ from collections.abc import Sequence
 from simulator.games import sueca
 from simulator.games.sueca import POINTS, STRENGTH, SUIT_PACK_MASK, SuecaView, trick_value
 from strategies.greedy.sueca import estimate
-from strategies.heuristic.features import Feature
+from strategies.heuristic.features.sueca import FEATURES
 from strategies.heuristic.sueca_reading import TrickReader, side_chances, voids
 
-FEATURES: tuple[Feature, ...] = (
-    Feature("bid_margin", 0.0, "for a points bid: (estimated team card points - bid) / 10"),
-    Feature("bid_risk", 0.1, "1 for every points bid: above 0 bids more readily, below 0 more cautiously"),
-    Feature(
-        "nuls_weakness",
-        0.8,
-        "for nuls: 1 - 1 per A, 7 or K - 0.25 per J or Q - 0.5 per card past 3 in a suit",
-    ),
-    Feature("trump_length", 0.0, "for the trump choice: cards of that suit held"),
-    Feature("trump_strength", 0.0, "for the trump choice: trick strength of those cards / 10"),
-    Feature("call_trump", 2.0, "for the called card: 1 when it is a trump"),
-    Feature("call_strength", 1.0, "for the called card: its trick strength / 10"),
-    Feature(
-        "trick_points_sure", 0.0, "points of the trick when the card wins it and nobody after can overtake"
-    ),
-    Feature(
-        "trick_points_lead", 0.0, "points already in the trick when the card leads it but may be overtaken"
-    ),
-    Feature("feed_partner", 0.0, "points of the card when a known teammate wins the trick for sure"),
-    Feature("overtake_partner", 0.0, "1 when the card takes the trick away from a known teammate"),
-    Feature("points_given", 0.0, "points of the card when an opponent (or unknown seat) is winning after it"),
-    Feature("trump_played", -0.6, "1 when the card is a trump"),
-    Feature("card_strength", -0.1, "trick strength of the card / 10 (keep high cards)"),
-    Feature("lead_trump_search", 0.0, "1 when the declarer leads a trump while the partner is unknown"),
-    Feature("nuls_take", -5.0, "nuls: the declarer's card would win the trick (defender: overtakes him)"),
-    Feature("points_risked", 0.0, "points of the card when its side leads the trick but may be overtaken"),
-    Feature(
-        "bid_value",
-        1.0,
-        "for a points bid: T(bid) x (2 x the chance the team makes it - 1), from the fitted estimate",
-    ),
-    Feature(
-        "trump_estimate", 1.0, "for the trump choice: the fitted estimate of the team's card points / 10"
-    ),
-    Feature(
-        "trick_expected",
-        0.1,
-        "points of the trick with the card, times (2 x the chance the trick ends with the seat's side - 1)",
-    ),
-)
 CALL, TRUMP, CALL_CARD, PLAY = range(4)
 #: the fitted estimate of the declaring team's card points (least squares over 6,000 deals where
 #: one seat declared 61 with its hand and default heuristics played it out): a constant, per trump
@@ -217,7 +177,7 @@ def _play_row(view: SuecaView, card: int, row: list[float], team: set[int], read
 
 
 def feature_rows(view: SuecaView, moves: Sequence[sueca.SuecaMove]) -> list[list[float]]:
-    """One row of feature values per move, in :data:`FEATURES` order."""
+    """One row of feature values per move, in the order of :data:`FEATURES` (its own module)."""
     hand = view.hand
     team = teammates(view)
     rows: list[list[float]] = []

@@ -13,26 +13,8 @@ from collections.abc import Sequence
 from simulator.cards import FACE_MASK, FULL_DECK, RANK, RANK_MASK, SPADE_MASK
 from simulator.games.sweep import BUILD, CAPTURE, TRAIL, SweepView
 from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
-from strategies.heuristic.features import Feature
 
 ACE_OF_SPADES = 1  # mask of A♠ (card 0)
-
-FEATURES: tuple[Feature, ...] = (
-    Feature("cards", 0.02, "cards the move puts in the side's pile (played card and builds included)"),
-    Feature("cards_open", 0.06, "the same cards, counted only while the card majority is undecided"),
-    Feature("spades", 0.04, "spades the move puts in the pile"),
-    Feature("spades_open", 0.12, "the same spades, counted only while the spade majority is undecided"),
-    Feature("ace_of_spades", 1.0, "1 when the move captures the ace of spades"),
-    Feature("sweep", 1.0, "1 when the capture clears the table and scores a sweep"),
-    Feature("sweep_risk", -0.9, "chance that the next player (an opponent) holds a card sweeping the table"),
-    Feature("spades_left", -0.03, "spades left on the table (loose or in builds) after the move"),
-    Feature("ace_left", -0.5, "1 when the ace of spades is left on the table after the move"),
-    Feature("table_left", -0.01, "cards left on the table after the move"),
-    Feature("trail_small", -0.03, "1 when trailing a number card of value 4 or less (kept for sums)"),
-    Feature("trail_face", 0.02, "1 when trailing a face card (they never sum, so they help no capture)"),
-    Feature("build_cards", 0.04, "cards gathered into a new build (build variant)"),
-    Feature("build_safe", 0.3, "for a build: chance that no opponent holds a card of its value"),
-)
 
 
 def _capture_clears(value: int, loose: int, builds: Sequence[tuple[int, int, int]]) -> bool:
@@ -54,7 +36,7 @@ def _open(counts: Sequence[int], side: int, remaining: int) -> bool:
 
 
 def feature_rows(view: SweepView, moves: Sequence) -> list[list[float]]:
-    """One row of feature values per move, in :data:`FEATURES` order."""
+    """One row of feature values per move, in the order of ``strategies.heuristic.features.sweep``."""
     rules = view.rules
     n = rules.num_players
     side = rules.side_of_seat[view.seat]

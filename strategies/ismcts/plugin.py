@@ -6,7 +6,8 @@ the root's moves are the heuristic's best ``candidates``, and the move visited m
 if its mean beats the heuristic's first choice by ``confidence`` standard errors (else the
 first choice, as montecarlo's rule).
 Rollouts, their policy and the exact endgame solver are the montecarlo family's for the game
-(``strategies/montecarlo/<game>.py``: ``ROLLOUT``, ``EPSILON``, ``EARLY_STOP``, ``ENDGAME``).
+(``strategies/montecarlo/<game>.py``: ``ROLLOUT``, ``EARLY_STOP``, ``ENDGAME``; its
+``defaults/<game>.py``: ``EPSILON``).
 What is the ismcts family's own per game lives in ``strategies/ismcts/<game>.py``
 (:data:`GAME_MODULE_NAMES`): the default ``ITERATIONS``, the ``EXPLORATION`` constant, in the
 game's points (the typical spread of a deal's margin), and ``ENDGAME_CARDS``, the cards left at
@@ -23,9 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from simulator.games import game_part, get_game
 from simulator.strategy import Strategy
-from strategies.heuristic import HeuristicStrategy
+from strategies.heuristic.plugin import default_heuristic
 from strategies.ismcts.tree import Tree
 from strategies.montecarlo.outcome import deal_margin
+from strategies.montecarlo.plugin import game_defaults
 from strategies.montecarlo.search import Rollout
 
 #: the games ismcts plays
@@ -40,7 +42,7 @@ def _defaults(name: str) -> str:
 
 
 class IsmctsParams(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
     iterations: int | None = Field(
         None,
         ge=1,
@@ -94,14 +96,15 @@ class IsmctsStrategy(Strategy):
         p: Any = self.params
         own = game_part(view.game, "strategies.ismcts")
         mc = game_part(view.game, "strategies.montecarlo")
+        epsilon = game_defaults(view.game).EPSILON
         key = (view.game, view.rules.num_players)
         if key not in self._agents:
             self._agents[key] = [mc.ROLLOUT() for _ in range(view.rules.num_players)]
         if mc.EARLY_STOP is not None:
             decided, outcome = mc.EARLY_STOP
-            rollout = Rollout(self._agents[key], mc.EPSILON, view.game, decided)
+            rollout = Rollout(self._agents[key], epsilon, view.game, decided)
         else:
-            rollout = Rollout(self._agents[key], mc.EPSILON, view.game)
+            rollout = Rollout(self._agents[key], epsilon, view.game)
             outcome = deal_margin
         small = own.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
         return Tree(
@@ -117,7 +120,7 @@ class IsmctsStrategy(Strategy):
     def candidates(self, view: Any, moves: Sequence[Any]) -> list[Any]:
         """The root's moves, best first by the default heuristic: the first ``candidates``."""
         keep: int = self.params.candidates or len(moves)  # type: ignore[attr-defined]
-        scores = _ORDERING.scores(view, moves)
+        scores = default_heuristic().scores(view, moves)
         order = sorted(range(len(moves)), key=lambda i: -scores[i])[:keep]
         return [moves[i] for i in order]
 
@@ -125,7 +128,3 @@ class IsmctsStrategy(Strategy):
         candidates = self.candidates(view, moves)
         root = self.tree(view).root(view, candidates, self.rng)
         return Tree.best(root, candidates, self.params.confidence)  # type: ignore[attr-defined]
-
-
-#: the move ordering that picks the root's candidates (default weights)
-_ORDERING = HeuristicStrategy()

@@ -9,5 +9,5 @@ ITERATIONS: Final = 66
 #: UCB exploration, in points per deal (a hand's score margin spreads over a few points)
 EXPLORATION: Final = 2.0
 #: cards left at or below which a sampled deal is solved exactly (fewer than montecarlo's: every
-#: iteration that reaches the endgame solves it, with a table of its own)
+#: iteration that reaches the endgame solves a deal of its own)
 ENDGAME_CARDS: Final = 10

@@ -12,17 +12,18 @@ run is reproducible, unless
 ``time_budget`` is set: sampling then stops when the budget is spent, which depends on the
 machine's speed and load.
 
-What differs between games lives in ``strategies/montecarlo/<game>.py``, found by the games'
-registry (:func:`simulator.games.game_part`), which declares the names of
-:data:`GAME_MODULE_NAMES`: the default rollout policy ``ROLLOUT`` (a strategy class), the
-default ``SAMPLES`` and ``EPSILON``, ``match_target(rules)`` (the scale of a match lead),
-``EARLY_STOP``: None, or ``(decided, margin)`` when a rollout can stop before the deal ends
-(``decided(state)``) and ``margin(state, side)`` scores the unfinished deal, ``ENDGAME``, the
-game's part of the exact endgame solver (:class:`strategies.montecarlo.endgame.EndgamePart`),
-``ENDGAME_CARDS``, the default number of cards left at or below which a sampled deal is
-solved exactly rather than rolled out, and ``INFERENCE`` (None, or the log-likelihood of the
-play seen under a sampled deal, :mod:`strategies.montecarlo.inference`) with its default
-``INFERENCE_WEIGHT``.
+What differs between games lives in two modules per game, found by the games' registry
+(:func:`simulator.games.game_part`). ``strategies/montecarlo/defaults/<game>.py`` holds the
+default numbers (:data:`GAME_DEFAULT_NAMES`: ``SAMPLES``, ``EPSILON``, ``ENDGAME_CARDS``, the
+number of cards left at or below which a sampled deal is solved exactly rather than rolled
+out, and ``INFERENCE_WEIGHT``), which the parameters' help quotes without loading a game
+engine. ``strategies/montecarlo/<game>.py`` holds the code (:data:`GAME_MODULE_NAMES`): the
+default rollout policy ``ROLLOUT`` (a strategy class), ``match_target(rules)`` (the scale of a
+match lead), ``EARLY_STOP``: None, or ``(decided, margin)`` when a rollout can stop before the
+deal ends (``decided(state)``) and ``margin(state, side)`` scores the unfinished deal,
+``ENDGAME``, the game's part of the exact endgame solver
+(:class:`strategies.montecarlo.endgame.EndgamePart`), and ``INFERENCE`` (None, or the
+log-likelihood of the play seen under a sampled deal, :mod:`strategies.montecarlo.inference`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from simulator.games import game_part, get_game
 from simulator.limits import TIMEOUT_MAX
 from simulator.plugins import load_class, load_strategy
 from simulator.strategy import Strategy
-from strategies.heuristic import HeuristicStrategy
+from strategies.heuristic.plugin import default_heuristic
 from strategies.montecarlo.inference import WeightedSampler
 from strategies.montecarlo.outcome import deal_margin, match_outcome
 from strategies.montecarlo.search import Rollout, Search
@@ -45,24 +46,23 @@ from strategies.montecarlo.search import Rollout, Search
 #: the games montecarlo plays
 GAMES = ("sweep", "seep", "sueca")
 #: what every ``strategies.montecarlo.<game>`` module declares (a test checks each game of GAMES)
-GAME_MODULE_NAMES = (
-    "ROLLOUT",
-    "SAMPLES",
-    "EPSILON",
-    "match_target",
-    "EARLY_STOP",
-    "ENDGAME",
-    "ENDGAME_CARDS",
-)
+GAME_MODULE_NAMES = ("ROLLOUT", "match_target", "EARLY_STOP", "ENDGAME", "INFERENCE")
+#: what every ``strategies.montecarlo.defaults.<game>`` module declares
+GAME_DEFAULT_NAMES = ("SAMPLES", "EPSILON", "ENDGAME_CARDS", "INFERENCE_WEIGHT")
+
+
+def game_defaults(game: str) -> Any:
+    """The default settings of ``game`` (its ``strategies.montecarlo.defaults`` module)."""
+    return game_part(game, "strategies.montecarlo.defaults")
 
 
 def _defaults(name: str) -> str:
     """``sweep 80, seep 6, ...``: one default of every game, for the parameters' help."""
-    return ", ".join(f"{game} {getattr(game_part(game, 'strategies.montecarlo'), name)}" for game in GAMES)
+    return ", ".join(f"{game} {getattr(game_defaults(game), name)}" for game in GAMES)
 
 
 class MonteCarloParams(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
     samples: int | None = Field(
         None,
         ge=1,
@@ -166,8 +166,9 @@ class MonteCarloStrategy(Strategy):
         """The search of one decision (its sampler is the game's ``determinize``, nothing else)."""
         p: Any = self.params
         part = game_part(view.game, "strategies.montecarlo")
+        defaults = game_defaults(view.game)
         agents = self._rollout_agents(view.game, view.rules.num_players)
-        epsilon = part.EPSILON if p.epsilon is None else p.epsilon
+        epsilon = defaults.EPSILON if p.epsilon is None else p.epsilon
         if p.objective == "match":
             rollout = Rollout(agents, epsilon, view.game)
             outcome = match_outcome(view.game, view.scores, part.match_target)
@@ -178,11 +179,11 @@ class MonteCarloStrategy(Strategy):
             rollout = Rollout(agents, epsilon, view.game)
             outcome = deal_margin
         sample = get_game(view.game).determinize  # type: ignore[attr-defined]
-        weight = part.INFERENCE_WEIGHT if p.inference_weight is None else p.inference_weight
+        weight = defaults.INFERENCE_WEIGHT if p.inference_weight is None else p.inference_weight
         if weight and part.INFERENCE is not None:
             sample = WeightedSampler(sample, part.INFERENCE, weight, p.inference_moves, p.inference_pool)
-        samples = p.samples or part.SAMPLES
-        small = part.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
+        samples = p.samples or defaults.SAMPLES
+        small = defaults.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
         return Search(
             sample,
             rollout,
@@ -198,13 +199,9 @@ class MonteCarloStrategy(Strategy):
         """The moves worth playing out, best first by the default heuristic's score: the first
         ``candidates`` of them (all with 0)."""
         keep: int = self.params.candidates or len(moves)  # type: ignore[attr-defined]
-        scores = _ORDERING.scores(view, moves)
+        scores = default_heuristic().scores(view, moves)
         order = sorted(range(len(moves)), key=lambda i: -scores[i])[:keep]
         return [moves[i] for i in order]
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         return self.search(view).choose(view, self.candidates(view, moves), self.rng)
-
-
-#: the move ordering that picks the candidates (default weights)
-_ORDERING = HeuristicStrategy()

@@ -207,10 +207,6 @@ def order(state: Any, moves: Sequence[SeepMove]) -> list[SeepMove]:
 
 #: the default rollout policy
 ROLLOUT: Final = SeepRollout
-#: deals sampled per decision: what one core plays at >= 20 decisions/s median
-SAMPLES: Final = 6
-#: chance of a uniform rollout move
-EPSILON: Final = 0.1
 #: rollouts play the deal to its end
 EARLY_STOP: Final = None
 
@@ -220,11 +216,8 @@ def match_target(rules: Any) -> float:
     return rules.baazi_target
 
 
-#: cards left at or below which a sampled deal is solved exactly (docs/opponents.md: how it was chosen)
-ENDGAME_CARDS: Final = 10
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
 
 #: no model of the other seats' play: sampled deals are uniform
 INFERENCE: Final = None
-INFERENCE_WEIGHT: Final = 0.0

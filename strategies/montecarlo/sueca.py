@@ -37,8 +37,9 @@ from simulator.games.sueca import (
 )
 from simulator.games.sueca.state import PLAY_PHASE
 from simulator.strategy import Strategy
+from strategies.heuristic.features.sueca import FEATURES
 from strategies.heuristic.plugin import TIE
-from strategies.heuristic.sueca import FEATURES, bid_value, fitted_estimate, nuls_weakness
+from strategies.heuristic.sueca import bid_value, fitted_estimate, nuls_weakness
 from strategies.heuristic.sueca_reading import side_chances, voids
 from strategies.montecarlo.endgame import EndgamePart
 from strategies.montecarlo.outcome import margin
@@ -330,10 +331,6 @@ def inference(view: Any, deal: Any, weight: float, last: int) -> float:
 
 #: the default rollout policy
 ROLLOUT: Final = SuecaRollout
-#: deals sampled per decision: what one core plays at >= 20 decisions/s median
-SAMPLES: Final = 16
-#: no uniform rollout moves: the rollout policy models the heuristic exactly, random moves would blur it
-EPSILON: Final = 0.0
 #: a points contract's rollout stops once its hand score is fixed
 EARLY_STOP: Final = (sueca_decided, sueca_margin)
 
@@ -343,12 +340,8 @@ def match_target(rules: Any) -> float:
     return rules.target_points or 10
 
 
-#: cards left at or below which a sampled deal is solved exactly (docs/opponents.md: how it was chosen)
-ENDGAME_CARDS: Final = 15
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, allies, order)
 
 #: the model of the other seats' play that weights sampled deals
 INFERENCE: Final = inference
-#: its default weight (inverse temperature; 0: deals sampled uniformly)
-INFERENCE_WEIGHT: Final = 0.0

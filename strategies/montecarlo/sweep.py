@@ -56,10 +56,6 @@ def order(state: Any, moves: Sequence[SweepMove]) -> list[SweepMove]:
 
 #: the default rollout policy
 ROLLOUT: Final = GreedyStrategy
-#: deals sampled per decision: what one core plays at >= 20 decisions/s median
-SAMPLES: Final = 80
-#: chance of a uniform rollout move
-EPSILON: Final = 0.1
 #: rollouts play the deal to its end
 EARLY_STOP: Final = None
 
@@ -69,11 +65,8 @@ def match_target(rules: Any) -> float:
     return rules.target_score
 
 
-#: cards left at or below which a sampled deal is solved exactly (docs/opponents.md: how it was chosen)
-ENDGAME_CARDS: Final = 8
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
 
 #: no model of the other seats' play: sampled deals are uniform
 INFERENCE: Final = None
-INFERENCE_WEIGHT: Final = 0.0

@@ -85,12 +85,17 @@ LIGHT_COMMANDS = [
 ]  # fmt: skip
 
 
+#: the game engines: `list games` and `list variants` read them, listing strategies does not
+ENGINES = ("simulator.games.sweep", "simulator.games.seep", "simulator.games.sueca")
+
+
 def _heavy(args: list[str]) -> tuple[str, ...]:
     """What ``args`` must not load: `list strategies` loads the plug-ins it lists (and their
-    pydantic params, read from YAML files too)."""
+    pydantic params, read from YAML files too), but no game engine: the parameters' tables and
+    defaults live apart from the code that plays."""
     if args[:2] == ["list", "strategies"]:
-        allowed = ("pydantic", "yaml", "simulator.plugins", "simulator.play", "simulator.replay")
-        return tuple(m for m in HEAVY if m not in allowed)
+        allowed = ("pydantic", "yaml", "simulator.plugins")
+        return tuple(m for m in HEAVY if m not in allowed) + ENGINES
     return HEAVY
 
 

@@ -30,3 +30,22 @@ def test_every_game_a_family_plays_has_its_module_with_the_names_it_reads(family
         module = game_part(game, f"strategies.{family}")
         missing = [name for name in plugin.GAME_MODULE_NAMES if not hasattr(module, name)]
         assert not missing, f"strategies/{family}/{game}.py must declare {', '.join(missing)}"
+
+
+@pytest.mark.parametrize(
+    ("family", "package", "names"),
+    [
+        ("heuristic", "strategies.heuristic.features", "GAME_TABLE_NAMES"),
+        ("montecarlo", "strategies.montecarlo.defaults", "GAME_DEFAULT_NAMES"),
+    ],
+)
+def test_a_family_s_settings_modules_declare_what_its_parameters_read(family, package, names):
+    """The numbers a family's parameters quote (feature tables, defaults) live in one module per
+    game apart from the code, so listing the parameters loads no game engine."""
+    plugin = importlib.import_module(f"strategies.{family}.plugin")
+    package_module = importlib.import_module(f"strategies.{family}")
+    cls = getattr(package_module, *package_module.__all__)
+    for game in cls.games:
+        module = game_part(game, package)
+        missing = [name for name in getattr(plugin, names) if not hasattr(module, name)]
+        assert not missing, f"{package}.{game} must declare {', '.join(missing)}"

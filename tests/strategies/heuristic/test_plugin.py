@@ -18,7 +18,7 @@ from simulator.play import play_deal, reset_agents
 from simulator.plugins import describe_params, load_class, spec_from_yaml
 from simulator.variants import resolve_variant
 from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
-from strategies.heuristic.plugin import GAME_FEATURES, HeuristicStrategy
+from strategies.heuristic.plugin import GAME_FEATURES, HeuristicStrategy, feature_rows
 
 ROOT = Path(__file__).resolve().parents[3]
 PERSONALITIES = sorted((ROOT / "configs/strategies").glob("heuristic*.yaml"))
@@ -32,7 +32,7 @@ def _yaml(tmp_path: Path, params: str) -> Path:
 
 def test_every_feature_is_a_documented_parameter():
     rows = {name: help for name, _, _, help in describe_params(HeuristicStrategy)}
-    for game, (features, _) in GAME_FEATURES.items():
+    for game, features in GAME_FEATURES.items():
         assert features, game
         for f in features:
             assert rows[f"{game}_{f.name}"] == f.doc and f.doc
@@ -57,7 +57,7 @@ def test_unknown_feature_or_bad_weight_names_file_and_key(tmp_path, params, key,
 def test_weights_reach_the_strategy(tmp_path):
     spec = spec_from_yaml(_yaml(tmp_path, "  sweep_spades: 3.5\n"))
     agent = spec.build()
-    names = [f.name for f in GAME_FEATURES["sweep"][0]]
+    names = [f.name for f in GAME_FEATURES["sweep"]]
     assert agent.weights["sweep"][names.index("spades")] == 3.5
 
 
@@ -123,7 +123,7 @@ def _decisions(game_name, players, agent, deals=12, variant="standard"):
 
 
 def _only(game: str, **weights: float) -> HeuristicStrategy:
-    zero = {f"{g}_{f.name}": 0.0 for g, (fs, _) in GAME_FEATURES.items() for f in fs}
+    zero = {f"{g}_{f.name}": 0.0 for g, fs in GAME_FEATURES.items() for f in fs}
     return HeuristicStrategy(
         HeuristicStrategy.Params(**{**zero, **{f"{game}_{k}": v for k, v in weights.items()}})
     )
@@ -143,7 +143,7 @@ def test_sweep_ace_of_spades_feature_takes_it_whenever_possible(players):
 def test_sweep_default_never_trails_when_a_sweep_is_there():
     agent = HeuristicStrategy()
     for view, moves, move in _decisions("sweep", 4, agent, deals=20):
-        rows = GAME_FEATURES["sweep"][1](view, moves)
+        rows = feature_rows("sweep")(view, moves)
         sweeps = [r[5] for r in rows]
         if max(sweeps) == 1.0:
             assert rows[moves.index(move)][5] == 1.0
@@ -166,7 +166,7 @@ def test_sueca_nuls_declarer_avoids_tricks_it_can_lose():
     checked = 0
     for view, moves, move in _decisions("sueca", 5, agent, deals=60):
         if view.phase == "play" and view.contract == "nuls" and view.seat == view.declarer and view.trick:
-            rows = GAME_FEATURES["sueca"][1](view, moves)
+            rows = feature_rows("sueca")(view, moves)
             takes = [r[15] for r in rows]
             if min(takes) == 0.0:
                 checked += 1

@@ -8,7 +8,7 @@ import pytest
 
 from simulator.games.sueca import GAME, make_rules
 from strategies.heuristic import HeuristicStrategy
-from strategies.heuristic.sueca import FEATURES
+from strategies.heuristic.features.sueca import FEATURES
 from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.outcome import deal_margin
 from strategies.montecarlo.search import LazyView, Rollout, Search

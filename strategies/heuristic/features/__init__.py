@@ -1,4 +1,5 @@
-"""The shape every game's heuristic feature table has (one module per game, this one shared)."""
+"""The shape of the heuristic's feature tables: one module per game in this package
+(``strategies/heuristic/features/<game>.py``, declaring ``FEATURES``), this type shared."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ from simulator.games import game_part, get_game
 from simulator.limits import TIMEOUT_MAX
 from simulator.plugins import load_class, load_strategy
 from simulator.strategy import Strategy
-from strategies.heuristic.plugin import default_heuristic
+from strategies.heuristic.plugin import HeuristicStrategy, default_heuristic
 from strategies.montecarlo.inference import WeightedSampler
 from strategies.montecarlo.outcome import deal_margin, match_outcome
 from strategies.montecarlo.search import Rollout, Search
@@ -117,10 +117,30 @@ class MonteCarloParams(BaseModel):
         "by which sampled deals are kept (default: per game, "
         f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; sueca only)",
     )
+    ordering: str | None = Field(
+        None,
+        min_length=1,
+        description="the heuristic whose scores pick the candidates and whose first choice stands unless "
+        "beaten: a strategy YAML file of heuristic weights, such as a tuned one (default: the default "
+        "heuristic)",
+    )
     inference_moves: int = Field(8, ge=1, le=40, description="inference: the other seats' last moves weighed")
     inference_pool: int = Field(
         4, ge=2, le=64, description="inference: deals drawn per sample kept (one kept by likelihood)"
     )
+
+    @field_validator("ordering")
+    @classmethod
+    def _a_heuristic(cls, ref: str | None) -> str | None:
+        if ref is None:
+            return None
+        try:
+            spec = load_strategy(ref)
+        except UserError as exc:
+            raise ValueError(f"ordering {ref!r}: {exc.what}") from None
+        if not issubclass(load_class(spec.plugin, "ordering", "plugin"), HeuristicStrategy):
+            raise ValueError(f"ordering {ref!r} is not a heuristic strategy (plugin: heuristic)")
+        return ref
 
     @field_validator("rollout")
     @classmethod
@@ -149,6 +169,8 @@ class MonteCarloStrategy(Strategy):
     def __init__(self, params: BaseModel | None = None) -> None:
         super().__init__(params)
         self._agents: dict[tuple[str, int], list[Strategy]] = {}
+        ref: str | None = self.params.ordering  # type: ignore[attr-defined]
+        self._ordering: Strategy | None = None if ref is None else load_strategy(ref).build()
 
     def _rollout_agents(self, game: str, players: int) -> list[Strategy]:
         key = (game, players)
@@ -196,10 +218,11 @@ class MonteCarloStrategy(Strategy):
         )
 
     def candidates(self, view: Any, moves: Sequence[Any]) -> Sequence[Any]:
-        """The moves worth playing out, best first by the default heuristic's score: the first
-        ``candidates`` of them (all with 0)."""
+        """The moves worth playing out, best first by the ordering heuristic's score (the default
+        heuristic's unless ``ordering`` names another): the first ``candidates`` of them (all with 0)."""
         keep: int = self.params.candidates or len(moves)  # type: ignore[attr-defined]
-        scores = default_heuristic().scores(view, moves)
+        heuristic = self._ordering or default_heuristic()
+        scores = heuristic.scores(view, moves)  # type: ignore[attr-defined]
         order = sorted(range(len(moves)), key=lambda i: -scores[i])[:keep]
         return [moves[i] for i in order]
 

@@ -148,6 +148,8 @@ def test_margin_is_own_minus_mean_of_others():
         ("  inference_weight: -0.5\n", "params.inference_weight", "greater than or equal to 0"),
         ("  inference_pool: 1\n", "params.inference_pool", "greater than or equal to 2"),
         ("  inference_moves: 0\n", "params.inference_moves", "greater than or equal to 1"),
+        ("  ordering: nobody.yaml\n", "params.ordering", "not found"),
+        ("  ordering: greedy\n", "params.ordering", "is not a heuristic strategy"),
     ],
 )
 def test_bad_params_name_file_and_key(tmp_path: Path, params, key, words):
@@ -164,6 +166,27 @@ def test_rollout_policy_from_a_yaml_file(tmp_path: Path):
     path.write_text("name: mc\nplugin: montecarlo\nparams:\n  rollout: configs/strategies/heuristic.yaml\n")
     agent = spec_from_yaml(path).build()
     assert all(type(a).__name__ == "HeuristicStrategy" for a in agent._rollout_agents("seep", 4))
+
+
+def test_the_ordering_heuristic_picks_the_candidates(tmp_path: Path):
+    """``ordering`` names the heuristic whose scores choose the candidates, first choice first."""
+    path = tmp_path / "mc.yaml"
+    path.write_text(
+        "name: mc\nplugin: montecarlo\nparams:\n  ordering: configs/strategies/heuristic-tuned-sweep4.yaml\n"
+    )
+    ordered = spec_from_yaml(path).build()
+    tuned = spec_from_yaml(Path("configs/strategies/heuristic-tuned-sweep4.yaml")).build()
+    plain = _mc()
+    differs = 0
+    for seed in range(30):
+        state, seat = _decision("sweep", 4, "standard", seed, 3)
+        view, moves = state.view(seat), state.legal_moves()
+        scores = tuned.scores(view, moves)
+        got = ordered.candidates(view, moves)
+        assert got[0] == moves[max(range(len(moves)), key=lambda i: (scores[i], -i))]
+        assert sorted(scores[moves.index(m)] for m in got) == sorted(scores, reverse=True)[: len(got)][::-1]
+        differs += got != plain.candidates(view, moves)
+    assert differs  # the tuned weights order some decisions otherwise than the default ones
 
 
 def test_default_rollout_per_game():

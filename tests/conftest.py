@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,15 @@ def write_tournament(tmp_path: Path):
         return path
 
     return _write
+
+
+@pytest.fixture
+def dask_port_busy():
+    """Dask's default dashboard port held as another cluster would hold it (if nobody else does)."""
+    with socket.socket() as busy:
+        try:
+            busy.bind(("127.0.0.1", 8787))
+            busy.listen()
+        except OSError:
+            pass  # already held by another process: just as busy
+        yield

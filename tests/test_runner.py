@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 from pathlib import Path
 
 import polars as pl
@@ -147,18 +146,6 @@ def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_p
     assert replayed.exit_code == 1
     last = json.loads(replayed.output.splitlines()[-1])
     assert last["type"] == "error" and last["strategy"] == "faulty" and detail in last["message"]
-
-
-@pytest.fixture
-def dask_port_busy():
-    """Dask's default dashboard port held as another cluster would hold it (if nobody else does)."""
-    with socket.socket() as busy:
-        try:
-            busy.bind(("127.0.0.1", 8787))
-            busy.listen()
-        except OSError:
-            pass  # already held by another process: just as busy
-        yield
 
 
 @pytest.mark.filterwarnings("error:Port 8787 is already in use:UserWarning")

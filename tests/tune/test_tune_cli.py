@@ -44,6 +44,29 @@ def test_the_same_tuning_gives_the_same_weights_whatever_the_jobs(tmp_path):
     assert params["sweep_sweep_risk"] != -0.9 and params["sweep_ace_of_spades"] != 1.0  # they moved
 
 
+@pytest.mark.filterwarnings("error:Port 8787 is already in use:UserWarning")
+def test_a_tuning_on_a_dask_cluster_gives_the_weights_of_joblib(tmp_path, monkeypatch, dask_port_busy):
+    """`--backend dask` plays the iterations on a local Dask cluster (no dashboard port taken),
+    and the tuned weights and history are those of the joblib tuning with the same seed."""
+    import distributed
+
+    clusters = []
+
+    class CountedCluster(distributed.LocalCluster):
+        def __init__(self, *args, **kwargs):
+            clusters.append(kwargs["n_workers"])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(distributed, "LocalCluster", CountedCluster)
+    local, dask = tune(tmp_path / "local"), tune(tmp_path / "dask", "--backend", "dask", jobs="2")
+    assert local.exit_code == 0, local.output
+    assert dask.exit_code == 0, dask.output
+    assert clusters == [2]
+    assert tuned(tmp_path / "dask")["params"] == tuned(tmp_path / "local")["params"]
+    history = [pl.read_parquet(tmp_path / d / "history.parquet") for d in ("local", "dask")]
+    assert history[0].equals(history[1])
+
+
 def test_both_candidates_play_the_same_deals():
     """Common random numbers: equal params give equal margins on every deal group."""
     from simulator.config import resolve, validate

@@ -48,4 +48,9 @@ FEATURES: tuple[Feature, ...] = (
         0.1,
         "points of the trick with the card, times (2 x the chance the trick ends with the seat's side - 1)",
     ),
+    Feature(
+        "nuls_value",
+        0.0,
+        "for nuls: 6 x (2 x the chance of taking no trick - 1), the chance fitted on played-out nuls",
+    ),
 )

@@ -174,6 +174,24 @@ def test_sueca_nuls_declarer_avoids_tricks_it_can_lose():
     assert checked
 
 
+def test_sueca_nuls_value_calls_nuls_when_taking_no_trick_is_likelier_than_not():
+    """Weighing only nuls_value, a seat calls nuls whenever it may and the fitted chance of taking
+    no trick is above one half (pass and every bid score 0), and never below."""
+    from simulator.games.sueca import NULS
+    from strategies.heuristic.sueca import nuls_chance
+
+    calls = {True: 0, False: 0}
+    for view, moves, move in _decisions("sueca", 5, _only("sueca", nuls_value=1.0), deals=200):
+        chance = nuls_chance(view.hand)
+        if any(m.action == NULS for m in moves) and abs(chance - 0.5) > 1e-9:  # not a tie with pass
+            likely = chance > 0.5
+            calls[likely] += 1
+            assert (move.action == NULS) == likely
+            row = feature_rows("sueca")(view, [m for m in moves if m.action == NULS])[0]
+            assert row[-1] == pytest.approx(6.0 * (2.0 * chance - 1.0))
+    assert calls[True] and calls[False]
+
+
 @pytest.mark.parametrize(
     ("game", "players", "variant"),
     [

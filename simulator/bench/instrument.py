@@ -20,6 +20,7 @@ true deal, so the gap splits into what knowing each part of the hidden cards is 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -103,8 +104,11 @@ class Gap:
     def _interval(values: list[float], stat: Callable[[list[int]], float], seed: int) -> tuple[float, float]:
         rng = random.Random(seed)
         n = len(values)
-        draws = sorted(stat([rng.randrange(n) for _ in range(n)]) for _ in range(RESAMPLES))
-        return draws[int(0.025 * RESAMPLES)], draws[int(0.975 * RESAMPLES) - 1]
+        got = (stat([rng.randrange(n) for _ in range(n)]) for _ in range(RESAMPLES))
+        draws = sorted(x for x in got if not math.isnan(x))  # a ratio over a zero sum is no draw
+        if not draws:
+            return float("nan"), float("nan")
+        return draws[int(0.025 * len(draws))], draws[int(0.975 * len(draws)) - 1]
 
     def mean_ci(self, which: str) -> tuple[float, float, float]:
         """Mean margin per deal of ``which`` (:data:`REAL` or an oracle) and its 95% bootstrap
@@ -219,16 +223,15 @@ def gap_rows(got: Gap, search: str) -> list[list[str]]:
     of its margin and, beside the true deal, the share of the gap it explains."""
     label = f"{got.game} {got.players}p"
     groups = str(len(got.margins[REAL]))
-    rows = [[label, groups, f"{search} (sees its view)", _cell(*got.mean_ci(REAL)), "", ""]]
+    rows = [[label, groups, search, _cell(*got.mean_ci(REAL)), "", ""]]
     for name in got.margins:
         if name == REAL:
             continue
         explained = ""
         if "deal" in got.margins:
             explained = "100%" if name == "deal" else _cell(*got.explained_ci(name), percent=True)
-        knows = f"{name}: {ORACLES[name]}"
         share = _cell(*got.share_ci(name), percent=True)
-        rows.append([label, groups, knows, _cell(*got.mean_ci(name)), share, explained])
+        rows.append([label, groups, f"oracle: {name}", _cell(*got.mean_ci(name)), share, explained])
     return rows
 
 
@@ -242,10 +245,10 @@ def print_gaps(
     table = Table(
         "game",
         "groups",
-        "player (what it knows)",
+        "player",
         "vs heuristic [95% CI]",
-        f"{search}'s share of it",
-        "share of the gap it explains",
+        "search's share of it",
+        "gap it closes",
         title="the gap to perfect play (margin per deal)",
     )
     for label in games or GAP_GAMES:
@@ -254,3 +257,11 @@ def print_gaps(
         for row in gap_rows(got, search):
             table.add_row(*row)
     screen.print(table)
+    screen.print(f"search: {search}, seeing only its view; each oracle is the same search knowing:")
+    for name in ORACLES:
+        if name in oracles:
+            screen.print(f"  {name}: {ORACLES[name]}")
+    screen.print(
+        "gap it closes: (oracle - search) / (true deal - search); intervals: percentile bootstrap over "
+        "deal groups, shares with the groups resampled in pairs"
+    )

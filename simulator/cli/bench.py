@@ -300,9 +300,9 @@ def _names(text: str, known: list[str], option: str) -> list[str]:
     if names == ["all"]:
         return known
     wrong = [name for name in names if name not in known]
-    if wrong or not names:
+    if wrong:
         raise UserError(
-            f"unknown name {wrong[0]!r}" if wrong else "no name given",
+            f"unknown name {wrong[0]!r}",
             option,
             f"a comma-separated list of {', '.join(known)}, or 'all'",
         )

@@ -115,7 +115,8 @@ class MonteCarloParams(BaseModel):
         le=100,
         description="inference from play: weight (inverse temperature) of the model of the other seats' play "
         "by which sampled deals are kept (default: per game, "
-        f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; sueca only)",
+        f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; "
+        "sueca, and sweep without builds)",
     )
     inference_moves: int = Field(8, ge=1, le=40, description="inference: the other seats' last moves weighed")
     inference_pool: int = Field(

@@ -43,8 +43,8 @@ def test_every_sample_of_the_instrument_is_the_true_deal():
 
 def test_the_gap_pairs_the_same_deals():
     gap = perfect_gap("sweep", 2, 2, seed=3, search="configs/strategies/samples/montecarlo-sweep-5.yaml")
-    assert len(gap.real) == len(gap.perfect) == 2
-    mean, lo, hi = gap.mean_ci("perfect")
+    assert len(gap.margins["search"]) == len(gap.margins["deal"]) == 2
+    mean, lo, hi = gap.mean_ci("deal")
     assert lo <= mean <= hi
 
 

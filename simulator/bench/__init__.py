@@ -7,6 +7,8 @@ in tests), one module per concern:
 * :mod:`.pipeline`: the whole of `cardsim run` in wall and CPU time;
 * :mod:`.envs`: the RL environments' step rates;
 * :mod:`.montecarlo`: where the time of Monte Carlo decisions goes.
+* :mod:`.instrument` and :mod:`.oracle`: the gap to perfect play, the search given all or part of
+  the true deal (instruments, never strategies).
 
 Every figure is deals per second on one core (the pipeline's two-job figure
 aside), in CPU time of the process (``CPU``): the machine is shared, and wall time

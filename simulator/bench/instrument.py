@@ -10,16 +10,23 @@ in :func:`perfect_gap`'s own loop, which hands it the true state.
 :func:`perfect_gap` plays the same deals twice against the heuristic, once with the real search
 and once with the instrument at the same seats, seat RNGs and cards, and reports both margins
 and the share of the instrument's margin that the real search reaches.
+
+:class:`OracleSearch` is the same search given part of the true deal (a partial oracle of
+:mod:`simulator.bench.oracle`: the other hands, the stock, the partner's or the opponents' hands),
+the rest sampled as ``determinize`` would; :func:`perfect_gap` measures any of them beside the
+true deal, so the gap splits into what knowing each part of the hidden cards is worth.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from simulator.bench.oracle import ORACLES, applies, oracle_sampler
 from simulator.games import get_game
 from simulator.plugins import load_strategy
 from simulator.seeding import deal_seed, strategy_seeds
@@ -44,13 +51,17 @@ class TrueDealSearch:
     def __init__(self, searcher: MonteCarloStrategy | IsmctsStrategy) -> None:
         self.searcher = searcher
 
+    def sampler(self, state: Any, seat: int) -> Callable[[Any, random.Random], Any]:
+        """The samples the search gets: copies of ``state``."""
+        return lambda _v, _r: state.clone()
+
     def search(self, state: Any, seat: int) -> Search | Tree:
         """The searcher's search at ``seat`` of ``state`` (the true, complete state), whose every
-        sample is a copy of ``state``."""
+        sample comes from :meth:`sampler`."""
         view = state.view(seat)
         searcher = self.searcher
         inner = searcher.search(view) if isinstance(searcher, MonteCarloStrategy) else searcher.tree(view)
-        return dataclasses.replace(inner, sample=lambda _v, _r: state.clone())
+        return dataclasses.replace(inner, sample=self.sampler(state, seat))
 
     def choose(self, state: Any, seat: int, moves: Sequence[Any]) -> Any:
         """The move the search makes at ``seat`` of ``state``."""
@@ -63,46 +74,78 @@ class TrueDealSearch:
         return search.choose(view, candidates, self.searcher.rng)
 
 
+class OracleSearch(TrueDealSearch):
+    """The search of ``searcher`` with every sampled deal drawn by the partial oracle ``oracle``
+    (a name of :data:`simulator.bench.oracle.ORACLES`): what it knows as it is, the rest sampled."""
+
+    def __init__(self, searcher: MonteCarloStrategy | IsmctsStrategy, oracle: str) -> None:
+        super().__init__(searcher)
+        self.oracle = oracle
+
+    def sampler(self, state: Any, seat: int) -> Callable[[Any, random.Random], Any]:
+        draw = oracle_sampler(state.view(seat).game, state, seat, self.oracle)
+        return lambda _v, rng: draw(rng)
+
+
+#: the real search's entry in :attr:`Gap.margins`
+REAL = "search"
+
+
 @dataclass
 class Gap:
-    """Per deal group, the margin over the baseline of the real search and of the instrument."""
+    """Per deal group, the margin over the baseline of the real search (``margins[REAL]``) and of
+    each oracle measured (``margins[name]``)."""
 
     game: str
     players: int
-    real: list[float]
-    perfect: list[float]
+    margins: dict[str, list[float]]
 
     @staticmethod
     def _interval(values: list[float], stat: Callable[[list[int]], float], seed: int) -> tuple[float, float]:
         rng = random.Random(seed)
         n = len(values)
-        draws = sorted(stat([rng.randrange(n) for _ in range(n)]) for _ in range(RESAMPLES))
-        return draws[int(0.025 * RESAMPLES)], draws[int(0.975 * RESAMPLES) - 1]
+        got = (stat([rng.randrange(n) for _ in range(n)]) for _ in range(RESAMPLES))
+        draws = sorted(x for x in got if not math.isnan(x))  # a ratio over a zero sum is no draw
+        if not draws:
+            return float("nan"), float("nan")
+        return draws[int(0.025 * len(draws))], draws[int(0.975 * len(draws)) - 1]
 
     def mean_ci(self, which: str) -> tuple[float, float, float]:
-        """Mean margin per deal and its 95% bootstrap interval over deal groups."""
-        values = self.real if which == "real" else self.perfect
+        """Mean margin per deal of ``which`` (:data:`REAL` or an oracle) and its 95% bootstrap
+        interval over deal groups."""
+        values = self.margins[which]
         lo, hi = self._interval(values, lambda idx: sum(values[i] for i in idx) / len(idx), 1)
         return sum(values) / len(values), lo, hi
 
-    def share_ci(self) -> tuple[float, float, float]:
-        """The real margin as a share of the instrument's, with its 95% bootstrap interval
-        (groups resampled in pairs)."""
+    def _ratio_ci(self, top: list[float], bottom: list[float], seed: int) -> tuple[float, float, float]:
+        """sum(top) / sum(bottom) and its 95% bootstrap interval, groups resampled in pairs."""
 
-        def share(idx: list[int]) -> float:
-            perfect = sum(self.perfect[i] for i in idx)
-            return sum(self.real[i] for i in idx) / perfect if perfect else float("nan")
+        def ratio(idx: list[int]) -> float:
+            below = sum(bottom[i] for i in idx)
+            return sum(top[i] for i in idx) / below if below else float("nan")
 
-        lo, hi = self._interval(self.real, share, 2)
-        return share(list(range(len(self.real)))), lo, hi
+        lo, hi = self._interval(top, ratio, seed)
+        return ratio(list(range(len(top)))), lo, hi
+
+    def share_ci(self, oracle: str = "deal") -> tuple[float, float, float]:
+        """The real search's margin as a share of ``oracle``'s, with its 95% bootstrap interval."""
+        return self._ratio_ci(self.margins[REAL], self.margins[oracle], 2)
+
+    def explained_ci(self, oracle: str) -> tuple[float, float, float]:
+        """The share of the gap between the real search and the true deal that knowing what
+        ``oracle`` knows closes: (oracle - search) / (deal - search), with its 95% interval."""
+        real, deal, got = self.margins[REAL], self.margins["deal"], self.margins[oracle]
+        gained = [g - r for g, r in zip(got, real, strict=True)]
+        gap = [d - r for d, r in zip(deal, real, strict=True)]
+        return self._ratio_ci(gained, gap, 3)
 
 
 def _play(
-    game: Any, rules: Any, seed: int, group: int, side: int, search: Any, baseline: Any, oracle: bool
+    game: Any, rules: Any, seed: int, group: int, side: int, search: Any, baseline: Any, oracle: str | None
 ) -> float:
-    """One deal of ``group``: the search (or, with ``oracle``, its instrument) at ``side``'s seats
-    and the baseline at the others, each seat its own instance and seat RNG; the search side's
-    deal margin."""
+    """One deal of ``group``: the search (or, with ``oracle``, that instrument: ``deal`` is
+    :class:`TrueDealSearch`, another name an :class:`OracleSearch`) at ``side``'s seats and the
+    baseline at the others, each seat its own instance and seat RNG; the search side's deal margin."""
     sides = rules.side_of_seat
     n = rules.num_players
     agents: list[Strategy] = [(search if sides[s] == side else baseline).build() for s in range(n)]
@@ -114,8 +157,10 @@ def _play(
         agent = agents[seat]
         if len(moves) == 1:
             move = moves[0]
-        elif oracle and sides[seat] == side:
-            move = TrueDealSearch(agent).choose(state, seat, moves)  # type: ignore[arg-type]
+        elif oracle is not None and sides[seat] == side:
+            searcher: Any = agent
+            instrument = TrueDealSearch(searcher) if oracle == "deal" else OracleSearch(searcher, oracle)
+            move = instrument.choose(state, seat, moves)
         else:
             move = agent.choose(state.view(seat), moves)
         state.apply(move)
@@ -130,57 +175,93 @@ def perfect_gap(
     search: str = "montecarlo",
     baseline: str = "heuristic",
     variant: str = "standard",
+    oracles: Sequence[str] = ("deal",),
+    first: int = 0,
 ) -> Gap:
-    """``groups`` deal groups (each deal under every seating of the search's side) of ``search``
-    (a strategy name or YAML file of the montecarlo or ismcts plug-in) and of its true-deal instrument
-    against ``baseline``, on the same cards and seat RNGs."""
+    """``groups`` deal groups from group ``first`` on (each deal under every seating of the search's
+    side) of ``search`` (a strategy name or YAML file of the montecarlo or ismcts plug-in) and of
+    each instrument of ``oracles`` that applies to the game, against ``baseline``, on the same cards
+    and seat RNGs."""
     game = get_game(game_name)
     rules = resolve_variant(game, variant, players).rules
     spec = load_strategy(search)
     if not isinstance(spec.build(), SEARCHES):
         raise ValueError(f"{search!r} is neither montecarlo nor ismcts: the instrument is its search")
+    unknown = [name for name in oracles if name not in ORACLES]
+    if unknown:
+        raise ValueError(f"unknown oracle {unknown[0]!r}; known: {', '.join(ORACLES)}")
     against = load_strategy(baseline)
     nsides = max(rules.side_of_seat) + 1
-    real: list[float] = []
-    perfect: list[float] = []
-    for group in range(groups):
-        got = {False: 0.0, True: 0.0}
-        for oracle in (False, True):
-            for side in range(nsides):
-                got[oracle] += _play(game, rules, seed, group, side, spec, against, oracle) / nsides
-        real.append(got[False])
-        perfect.append(got[True])
-    return Gap(game_name, players, real, perfect)
+    players_of: dict[str, str | None] = {REAL: None}
+    players_of.update((name, name) for name in ORACLES if name in oracles and applies(name, game_name, rules))
+    margins: dict[str, list[float]] = {name: [] for name in players_of}
+    for group in range(first, first + groups):
+        for name, oracle in players_of.items():
+            got = sum(_play(game, rules, seed, group, side, spec, against, oracle) for side in range(nsides))
+            margins[name].append(got / nsides)
+    return Gap(game_name, players, margins)
 
 
-#: (game, players, variant) of the gap's table: the ladders' games
-GAP_GAMES = (
-    ("sweep", 4, "standard"),
-    ("sweep", 2, "standard"),
-    ("seep", 4, "standard"),
-    ("seep", 2, "two_player"),
-    ("sueca", 5, "standard"),
-)
+#: the gap's games by label, (game, players, variant) each: the ladders' games
+GAP_GAMES = {
+    "sweep4": ("sweep", 4, "standard"),
+    "sweep2": ("sweep", 2, "standard"),
+    "seep4": ("seep", 4, "standard"),
+    "seep2": ("seep", 2, "two_player"),
+    "sueca": ("sueca", 5, "standard"),
+}
 
 
-def print_gaps(screen: Any, groups: int, search: str) -> None:
-    """The gap table of ``cardsim bench --gap``: every game of :data:`GAP_GAMES`."""
+def _cell(mean: float, lo: float, hi: float, percent: bool = False) -> str:
+    if percent:
+        return f"{mean:.0%} [{lo:.0%}, {hi:.0%}]"
+    return f"{mean:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+
+
+def gap_rows(got: Gap, search: str) -> list[list[str]]:
+    """The table rows of one game: the search, then each oracle measured with the search's share
+    of its margin and, beside the true deal, the share of the gap it explains."""
+    label = f"{got.game} {got.players}p"
+    groups = str(len(got.margins[REAL]))
+    rows = [[label, groups, search, _cell(*got.mean_ci(REAL)), "", ""]]
+    for name in got.margins:
+        if name == REAL:
+            continue
+        explained = ""
+        if "deal" in got.margins:
+            explained = "100%" if name == "deal" else _cell(*got.explained_ci(name), percent=True)
+        share = _cell(*got.share_ci(name), percent=True)
+        rows.append([label, groups, f"oracle: {name}", _cell(*got.mean_ci(name)), share, explained])
+    return rows
+
+
+def print_gaps(
+    screen: Any, groups: int, search: str, oracles: Sequence[str] = ("deal",), games: Sequence[str] = ()
+) -> None:
+    """The gap table of ``cardsim bench --gap``: the games of :data:`GAP_GAMES` named in ``games``
+    (all if none), the search and each of ``oracles`` that applies to the game."""
     from rich.table import Table
 
     table = Table(
         "game",
         "groups",
-        f"{search} vs heuristic [95% CI]",
-        "true deal vs heuristic [95% CI]",
-        "share reached [95% CI]",
+        "player",
+        "vs heuristic [95% CI]",
+        "search's share of it",
+        "gap it closes",
         title="the gap to perfect play (margin per deal)",
     )
-    for game, players, variant in GAP_GAMES:
-        got = perfect_gap(game, players, groups, search=search, variant=variant)
-        cells = []
-        for which in ("real", "perfect"):
-            mean, lo, hi = got.mean_ci(which)
-            cells.append(f"{mean:+.3f} [{lo:+.3f}, {hi:+.3f}]")
-        share, lo, hi = got.share_ci()
-        table.add_row(f"{game} {players}p", str(groups), *cells, f"{share:.0%} [{lo:.0%}, {hi:.0%}]")
+    for label in games or GAP_GAMES:
+        game, players, variant = GAP_GAMES[label]
+        got = perfect_gap(game, players, groups, search=search, variant=variant, oracles=oracles)
+        for row in gap_rows(got, search):
+            table.add_row(*row)
     screen.print(table)
+    screen.print(f"search: {search}, seeing only its view; each oracle is the same search knowing:")
+    for name in ORACLES:
+        if name in oracles:
+            screen.print(f"  {name}: {ORACLES[name]}")
+    screen.print(
+        "gap it closes: (oracle - search) / (true deal - search); intervals: percentile bootstrap over "
+        "deal groups, shares with the groups resampled in pairs"
+    )

@@ -67,6 +67,24 @@ def bench(
             help="With --gap: the search measured (name or YAML of a montecarlo or ismcts strategy).",
         ),
     ] = "montecarlo",
+    gap_oracle: Annotated[
+        str,
+        typer.Option(
+            metavar="LIST",
+            help="With --gap: the instruments measured beside the search, comma-separated, or 'all': "
+            "deal (the true deal), hands (every other hand known, the stock sampled), stock (the stock "
+            "known, the hands sampled), partner or opponents (those hands known, the rest sampled; "
+            "4-player Sweep and Seep). A game where one would be no oracle of its own skips it.",
+        ),
+    ] = "deal",
+    gap_game: Annotated[
+        str,
+        typer.Option(
+            metavar="LIST",
+            help="With --gap: the games measured, comma-separated (sweep4, sweep2, seep4, seep2, sueca), "
+            "or 'all'.",
+        ),
+    ] = "all",
     decision_cpu: Annotated[
         list[str] | None,
         typer.Option(
@@ -92,9 +110,12 @@ def bench(
         print_decision_cpu(console(), decision_cpu, positions)
         return
     if gap:
-        from simulator.bench.instrument import print_gaps
+        from simulator.bench.instrument import GAP_GAMES, print_gaps
+        from simulator.bench.oracle import ORACLES
 
-        print_gaps(console(), gap, gap_search)
+        oracles = _names(gap_oracle, list(ORACLES), "--gap-oracle")
+        games = _names(gap_game, list(GAP_GAMES), "--gap-game")
+        print_gaps(console(), gap, gap_search, oracles, games)
         return
 
     from simulator import native
@@ -271,3 +292,18 @@ def bench(
         screen.print(note)
     screen.print(search)
     screen.print(targets)
+
+
+def _names(text: str, known: list[str], option: str) -> list[str]:
+    """The comma-separated names of ``text`` ('all': every one of ``known``), in ``known``'s order."""
+    names = [name.strip() for name in text.split(",")]
+    if names == ["all"]:
+        return known
+    wrong = [name for name in names if name not in known]
+    if wrong:
+        raise UserError(
+            f"unknown name {wrong[0]!r}",
+            option,
+            f"a comma-separated list of {', '.join(known)}, or 'all'",
+        )
+    return [name for name in known if name in names]

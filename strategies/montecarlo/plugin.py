@@ -91,7 +91,7 @@ class MonteCarloParams(BaseModel):
         description="seconds per decision: stop sampling when spent (results then vary by machine)",
     )
     candidates: int = Field(
-        6, ge=0, description="moves played out: the best this many by the default heuristic (0: every move)"
+        6, ge=0, description="moves played out: the best this many by the ordering heuristic (0: every move)"
     )
     confidence: float = Field(
         1.0,
@@ -115,7 +115,8 @@ class MonteCarloParams(BaseModel):
         le=100,
         description="inference from play: weight (inverse temperature) of the model of the other seats' play "
         "by which sampled deals are kept (default: per game, "
-        f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; sueca only)",
+        f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; "
+        "sueca, and sweep without builds)",
     )
     ordering: str | None = Field(
         None,

@@ -11,6 +11,7 @@ from simulator.cards import RANK, SPADE_MASK
 from simulator.games.sweep import CAPTURE, TRAIL, SweepMove
 from strategies.greedy import GreedyStrategy
 from strategies.montecarlo.endgame import EndgamePart, side_allies
+from strategies.montecarlo.sweep_inference import log_likelihood
 
 
 def cards_left(state: Any) -> int:
@@ -68,5 +69,5 @@ def match_target(rules: Any) -> float:
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
 
-#: no model of the other seats' play: sampled deals are uniform
-INFERENCE: Final = None
+#: the model of the other seats' play that weights sampled deals (strategies/montecarlo/sweep_inference.py)
+INFERENCE: Final = log_likelihood

@@ -10,5 +10,5 @@ SAMPLES: Final = 80
 EPSILON: Final = 0.1
 #: cards left at or below which a sampled deal is solved exactly (docs/opponents.md: how it was chosen)
 ENDGAME_CARDS: Final = 8
-#: no model of the other seats' play: sampled deals are uniform
+#: inference from play off: sampled deals are uniform (montecarlo-inference-sweep.yaml turns it on)
 INFERENCE_WEIGHT: Final = 0.0

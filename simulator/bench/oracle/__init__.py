@@ -1,0 +1,76 @@
+"""Partial oracles: deals sampled with part of the hidden cards known, for the gap instrument only.
+
+A seat's hidden information is the other seats' hands and the stock (the cards still to be dealt,
+in their order, with Seep's face-down floor before the bid). An oracle knows some of these places
+as they truly are and samples the rest from the cards they truly hold, under every constraint the
+game's ``determinize`` respects (Sweep's builds and returned centre cards, Seep's holding facts and
+bid, Sueca's voids and called card), uniformly among the deals those leave. What share of the
+perfect-information margin each oracle recovers says which part of the hidden cards the gap is
+made of. Each game's sampler is ``simulator/bench/oracle/<game>.py`` (``sampler``); Sueca has no
+stock, so only its hands can be known.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.games import game_part
+
+#: every oracle, what it knows (the real search knows none of it; ``deal`` knows all of it)
+ORACLES = {
+    "deal": "every hand and the stock (the true deal)",
+    "hands": "every other seat's hand; the stock sampled",
+    "opponents": "the opponents' hands; the partner's hand and the stock sampled",
+    "partner": "the partner's hand; the opponents' hands and the stock sampled",
+    "stock": "the stock (its cards and order); the other hands sampled",
+}
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The places an oracle sees as they are: these seats' hands, and the stock if ``stock``."""
+
+    seats: frozenset[int]
+    stock: bool
+
+
+def knowledge(name: str, rules: Any, seat: int, has_stock: bool) -> Knowledge | None:
+    """What oracle ``name`` knows at ``seat``, or None where it would be no oracle of its own: the
+    partner and opponents oracles need a fixed partner, the stock and hands oracles a stock (without
+    one, knowing the hands is knowing the deal)."""
+    others = frozenset(s for s in range(rules.num_players) if s != seat)
+    side = rules.side_of_seat[seat]
+    partners = frozenset(s for s in others if rules.side_of_seat[s] == side)
+    if name == "deal":
+        return Knowledge(others, True)
+    if name == "hands":
+        return Knowledge(others, False) if has_stock else None
+    if name == "stock":
+        return Knowledge(frozenset(), True) if has_stock else None
+    if name == "partner":
+        return Knowledge(partners, False) if partners else None
+    if name == "opponents":
+        return Knowledge(others - partners, False) if partners else None
+    raise KeyError(f"unknown oracle {name!r}; known: {', '.join(ORACLES)}")
+
+
+def applies(name: str, game: str, rules: Any) -> bool:
+    """Whether oracle ``name`` is an oracle of its own in ``game`` under ``rules``."""
+    return knowledge(name, rules, 0, game_part(game, __name__).HAS_STOCK) is not None
+
+
+Sampler = Callable[[random.Random], Any]
+
+
+def oracle_sampler(game: str, state: Any, seat: int, name: str) -> Sampler:
+    """Draws of complete deals for ``seat`` of ``state`` (the true state) that keep what oracle
+    ``name`` knows and sample the rest; the constraints are worked out once, here."""
+    module = game_part(game, __name__)
+    known = knowledge(name, state.rules, seat, module.HAS_STOCK)
+    if known is None:
+        raise ValueError(f"the {name} oracle does not apply to this {game} game")
+    sampler: Sampler = module.sampler(state, seat, known)
+    return sampler

@@ -100,9 +100,10 @@ class IsmctsStrategy(Strategy):
         key = (view.game, view.rules.num_players)
         if key not in self._agents:
             self._agents[key] = [mc.ROLLOUT() for _ in range(view.rules.num_players)]
-        if mc.EARLY_STOP is not None:
-            decided, outcome = mc.EARLY_STOP
-            rollout = Rollout(self._agents[key], epsilon, view.game, decided)
+        stop = mc.EARLY_STOP
+        if stop is not None:
+            rollout = Rollout(self._agents[key], epsilon, view.game, stop.decided)
+            outcome = stop.margin
         else:
             rollout = Rollout(self._agents[key], epsilon, view.game)
             outcome = deal_margin
@@ -115,6 +116,7 @@ class IsmctsStrategy(Strategy):
             own.EXPLORATION if p.exploration is None else p.exploration,
             mc.ENDGAME if small else None,
             small,
+            stop,
         )
 
     def candidates(self, view: Any, moves: Sequence[Any]) -> list[Any]:

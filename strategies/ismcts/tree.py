@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from strategies.montecarlo.endgame import EndgamePart, Solver
+from strategies.montecarlo.outcome import EarlyStop
 from strategies.montecarlo.search import Rollout
 
 Sampler = Callable[[Any, random.Random], Any]
@@ -49,6 +50,8 @@ class Tree:
     exploration: float
     endgame: EndgamePart | None = None
     endgame_cards: int = 0
+    #: the game's early stop when ``outcome`` is its margin (the solver stops where rollouts do)
+    stop: EarlyStop | None = None
     #: one solver per side for the whole decision: iterations that reach a position again
     #: (the same deal drawn twice, or a shared end) find its exact value in the table
     solvers: dict[int, Solver] = field(default_factory=dict, init=False, repr=False)
@@ -123,7 +126,7 @@ class Tree:
                     solver = self.solvers.get(side)
                     if solver is None:
                         seat_of_side = sides.index(side)
-                        solver = Solver(self.endgame, self.outcome, seat_of_side, side)  # type: ignore[arg-type]
+                        solver = Solver(self.endgame, self.outcome, seat_of_side, side, self.stop)  # type: ignore[arg-type]
                         self.solvers[side] = solver
                     exact[side] = solver.value(state)
                 return exact[side]

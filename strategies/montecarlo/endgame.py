@@ -21,6 +21,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from strategies.montecarlo.outcome import EarlyStop
+
 Outcome = Callable[[Any, int], float]
 
 #: transposition-table flags: the stored value is exact, a lower bound or an upper bound
@@ -56,9 +58,14 @@ class Solver:
     exact whatever the table holds, so sharing changes the cost, never a value.
     """
 
-    def __init__(self, part: EndgamePart, outcome: Outcome, seat: int, side: int) -> None:
+    def __init__(
+        self, part: EndgamePart, outcome: Outcome, seat: int, side: int, stop: EarlyStop | None = None
+    ) -> None:
         self.part = part
         self.outcome = outcome
+        #: the game's early stop, when ``outcome`` is its margin: a decided position is a leaf
+        #: and the search starts in the window of the margins still possible (same values, fewer nodes)
+        self.stop = stop
         self.seat = seat
         self.side = side
         self.table: dict[Hashable, tuple[float, int, Any]] = {}
@@ -69,12 +76,15 @@ class Solver:
         """The outcome for ``side`` of ``state`` played out perfectly (``state`` is not changed)."""
         if self._allies is None and not state.is_over():
             self._allies = self.part.allies(state, self.seat)
-        return self._search(state, -float("inf"), float("inf"))
+        if self.stop is None:
+            return self._search(state, -float("inf"), float("inf"))
+        low, high = self.stop.window(state, self.side)
+        return self._search(state, low, high)
 
     def _search(self, state: Any, alpha: float, beta: float) -> float:
         self.nodes += 1
         seat = state.current_player()
-        if seat < 0:
+        if seat < 0 or (self.stop is not None and self.stop.decided(state)):
             return self.outcome(state, self.side)
         moves = state.legal_moves()
         if len(moves) == 1:

@@ -14,9 +14,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from simulator.games import get_game
+
+
+@dataclass(frozen=True)
+class EarlyStop:
+    """A game whose deal outcome can be fixed before its last card (a Sueca points contract once
+    the bid is made or beaten): rollouts and the exact solver stop there."""
+
+    #: whether the deal's outcome can no longer change
+    decided: Callable[[Any], bool]
+    #: the deal's points margin of a side, also of an unfinished deal once ``decided``
+    margin: Callable[[Any, int], float]
+    #: the lowest and highest margin the deal can still end with for a side: the solver's first
+    #: alpha-beta window (a solve that finds the highest stops there)
+    window: Callable[[Any, int], tuple[float, float]]
 
 
 def margin(points: Sequence[int], side: int) -> float:

@@ -19,8 +19,9 @@ number of cards left at or below which a sampled deal is solved exactly rather t
 out, and ``INFERENCE_WEIGHT``), which the parameters' help quotes without loading a game
 engine. ``strategies/montecarlo/<game>.py`` holds the code (:data:`GAME_MODULE_NAMES`): the
 default rollout policy ``ROLLOUT`` (a strategy class), ``match_target(rules)`` (the scale of a
-match lead), ``EARLY_STOP``: None, or ``(decided, margin)`` when a rollout can stop before the
-deal ends (``decided(state)``) and ``margin(state, side)`` scores the unfinished deal,
+match lead), ``EARLY_STOP``: None, or an :class:`strategies.montecarlo.outcome.EarlyStop` when a
+rollout (and the exact solver) can stop before the deal ends: ``decided(state)``, the
+``margin(state, side)`` that scores the unfinished deal, and the ``window`` of margins still possible,
 ``ENDGAME``, the game's part of the exact endgame solver
 (:class:`strategies.montecarlo.endgame.EndgamePart`), and ``INFERENCE`` (None, or the
 log-likelihood of the play seen under a sampled deal, :mod:`strategies.montecarlo.inference`).
@@ -192,12 +193,14 @@ class MonteCarloStrategy(Strategy):
         defaults = game_defaults(view.game)
         agents = self._rollout_agents(view.game, view.rules.num_players)
         epsilon = defaults.EPSILON if p.epsilon is None else p.epsilon
+        stop = None
         if p.objective == "match":
             rollout = Rollout(agents, epsilon, view.game)
             outcome = match_outcome(view.game, view.scores, part.match_target)
         elif part.EARLY_STOP is not None:  # rollouts stop once the score is fixed
-            decided, outcome = part.EARLY_STOP
-            rollout = Rollout(agents, epsilon, view.game, decided)
+            stop = part.EARLY_STOP
+            rollout = Rollout(agents, epsilon, view.game, stop.decided)
+            outcome = stop.margin
         else:
             rollout = Rollout(agents, epsilon, view.game)
             outcome = deal_margin
@@ -216,6 +219,7 @@ class MonteCarloStrategy(Strategy):
             p.confidence,
             part.ENDGAME if small else None,
             small,
+            stop,
         )
 
     def candidates(self, view: Any, moves: Sequence[Any]) -> Sequence[Any]:

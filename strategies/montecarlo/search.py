@@ -21,6 +21,7 @@ from typing import Any
 
 from simulator.strategy import Strategy
 from strategies.montecarlo.endgame import EndgamePart, Solver
+from strategies.montecarlo.outcome import EarlyStop
 
 Sampler = Callable[[Any, random.Random], Any]
 Outcome = Callable[[Any, int], float]
@@ -105,6 +106,8 @@ class Search:
     #: ``endgame_cards`` cards to play in the sampled deal (0: never)
     endgame: EndgamePart | None = None
     endgame_cards: int = 0
+    #: the game's early stop when ``outcome`` is its margin (the solver stops where rollouts do)
+    stop: EarlyStop | None = None
 
     def outcomes(self, view: Any, moves: Sequence[Any], rng: random.Random) -> list[list[float]]:
         """Per sampled deal, the outcome of every move (``samples`` deals, fewer if the time
@@ -125,7 +128,7 @@ class Search:
                 if endgame is not None and endgame.cards_left(state) <= small:
                     if solver is None:  # one table for every move of every sample: a deal drawn
                         # again (or a position two samples share) is solved once
-                        solver = Solver(endgame, self.outcome, view.seat, side)
+                        solver = Solver(endgame, self.outcome, view.seat, side, self.stop)
                     row.append(solver.value(state))
                     continue
                 self.rollout.play(state, random.Random(seed))

@@ -42,7 +42,7 @@ from strategies.heuristic.plugin import TIE
 from strategies.heuristic.sueca import bid_value, fitted_estimate, nuls_weakness
 from strategies.heuristic.sueca_reading import side_chances, voids
 from strategies.montecarlo.endgame import EndgamePart
-from strategies.montecarlo.outcome import margin
+from strategies.montecarlo.outcome import EarlyStop, margin
 from strategies.montecarlo.search import LazyView
 from strategies.montecarlo.sueca_inference import log_likelihood
 
@@ -285,6 +285,20 @@ def sueca_margin(state: Any, side: int) -> float:
     return margin(scores, side)
 
 
+def sueca_window(state: Any, side: int) -> tuple[float, float]:
+    """The lowest and highest margin the hand can still end with for ``side``: made or not (a
+    points contract scored by the points made can score anything from its bid's value to 120's)."""
+    declarer = state.declarer
+    if state.kind == "nuls":
+        ends = [hand_scores("nuls", declarer, -1, 0, 0, tricks, "bid")[1] for tricks in (0, 1)]
+    else:
+        index, bid, partner = state.rules.score_index, state.bid, state.partner
+        teams = (0, bid, TOTAL_POINTS)
+        ends = [hand_scores("points", declarer, partner, bid, team, 0, index)[1] for team in teams]
+    values = [margin(scores, side) for scores in ends]
+    return min(values), max(values)
+
+
 def cards_left(state: Any) -> int:
     """Cards still to be played in the card play (before it, the whole hand)."""
     if state.phase != PLAY_PHASE:
@@ -331,8 +345,8 @@ def inference(view: Any, deal: Any, weight: float, last: int) -> float:
 
 #: the default rollout policy
 ROLLOUT: Final = SuecaRollout
-#: a points contract's rollout stops once its hand score is fixed
-EARLY_STOP: Final = (sueca_decided, sueca_margin)
+#: a points contract's rollout (and exact solve) stops once its hand score is fixed
+EARLY_STOP: Final = EarlyStop(sueca_decided, sueca_margin, sueca_window)
 
 
 def match_target(rules: Any) -> float:

@@ -13,6 +13,7 @@ from simulator.variants import resolve_variant
 from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.endgame import Solver
 from strategies.montecarlo.outcome import deal_margin
+from strategies.montecarlo.sueca import SuecaRollout
 from strategies.random_play import RandomStrategy
 
 #: (game, variant, players, cards left in the positions tested)
@@ -32,13 +33,15 @@ GAME_PARTS = {g: game_part(g, "strategies.montecarlo").ENDGAME for g in ("sweep"
 
 
 def _position(game_name: str, variant: str, players: int, left: int, seed: int):
-    """A real deal played at random until at most ``left`` cards are left to play (None if it
-    ended first)."""
+    """A real deal played until at most ``left`` cards are left to play (None if it ended
+    first): at random, but in Sueca by montecarlo's rollout policy (random calls make nuls
+    contracts, which end at the declarer's first trick, before the endgame)."""
     game = get_game(game_name)
     part = game_part(game_name, "strategies.montecarlo").ENDGAME
     rules = resolve_variant(game, variant, players).rules
     state = game.new_deal(rules, seed)
-    agents = [RandomStrategy() for _ in range(rules.num_players)]
+    policy = SuecaRollout if game_name == "sueca" else RandomStrategy
+    agents = [policy() for _ in range(rules.num_players)]
     for s, a in enumerate(agents):
         a.reset(random.Random(seed * 11 + s), s, rules)
     while (seat := state.current_player()) >= 0:
@@ -153,3 +156,31 @@ def test_the_classic_configuration_never_solves():
     agent = spec.build()
     state = _position("sweep", "standard", 2, 4, 1)
     assert agent.search(state.view(state.current_player())).endgame is None
+
+
+def test_sueca_early_stop_keeps_every_value_and_saves_nodes():
+    """Sueca's solver stops where its rollouts do (the hand score fixed) and searches only the
+    window of margins still possible: every move keeps its brute-force value (the margin of the
+    finished hand) and the solves visit fewer positions."""
+    stop = game_part("sueca", "strategies.montecarlo").EARLY_STOP
+    part = GAME_PARTS["sueca"]
+    nodes = {"plain": 0, "stopped": 0}
+    for variant in ("standard", "nuls_lowest_opening", "score_made"):
+        for seed in range(4):
+            state = _position("sueca", variant, 5, 10, seed)
+            if state is None or state.is_over():
+                continue
+            seat = state.current_player()
+            team = part.allies(state, seat)
+            low, high = stop.window(state, seat)
+            for move in state.legal_moves():
+                after = state.clone()
+                after.apply(move)
+                exact = _minimax(after, team, seat)
+                assert low <= exact <= high
+                plain = Solver(part, stop.margin, seat, seat)
+                stopped = Solver(part, stop.margin, seat, seat, stop)
+                assert plain.value(after) == stopped.value(after) == exact, (variant, seed, move)
+                nodes["plain"] += plain.nodes
+                nodes["stopped"] += stopped.nodes
+    assert 0 < nodes["stopped"] < nodes["plain"]

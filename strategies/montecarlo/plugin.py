@@ -22,6 +22,7 @@ default rollout policy ``ROLLOUT`` (a strategy class), ``match_target(rules)`` (
 match lead), ``EARLY_STOP``: None, or an :class:`strategies.montecarlo.outcome.EarlyStop` when a
 rollout (and the exact solver) can stop before the deal ends: ``decided(state)``, the
 ``margin(state, side)`` that scores the unfinished deal, and the ``window`` of margins still possible,
+``CONTRACT_ACTIONS``, the move actions of the decisions that set a contract before the card play,
 ``ENDGAME``, the game's part of the exact endgame solver
 (:class:`strategies.montecarlo.endgame.EndgamePart`), and ``INFERENCE`` (None, or the
 log-likelihood of the play seen under a sampled deal, :mod:`strategies.montecarlo.inference`).
@@ -47,7 +48,7 @@ from strategies.montecarlo.search import Rollout, Search
 #: the games montecarlo plays
 GAMES = ("sweep", "seep", "sueca")
 #: what every ``strategies.montecarlo.<game>`` module declares (a test checks each game of GAMES)
-GAME_MODULE_NAMES = ("ROLLOUT", "match_target", "EARLY_STOP", "ENDGAME", "INFERENCE")
+GAME_MODULE_NAMES = ("ROLLOUT", "match_target", "EARLY_STOP", "CONTRACT_ACTIONS", "ENDGAME", "INFERENCE")
 #: what every ``strategies.montecarlo.defaults.<game>`` module declares
 GAME_DEFAULT_NAMES = ("SAMPLES", "EPSILON", "ENDGAME_CARDS", "INFERENCE_WEIGHT")
 
@@ -84,6 +85,14 @@ class MonteCarloParams(BaseModel):
         le=1,
         description=f"chance that a rollout move is uniform instead (default: {_defaults('EPSILON')}; "
         "sueca's rollout policy is the heuristic's play, random moves would only blur that model)",
+    )
+    contract_samples: int | None = Field(
+        None,
+        ge=0,
+        le=100_000,
+        description="deals sampled at a decision that sets the contract before the card play (Sueca's "
+        "calls, trump and called card; Seep's opening bid), each played out to the deal's end "
+        "(default: samples; 0: the ordering heuristic's first choice, unsearched)",
     )
     time_budget: float | None = Field(
         None,
@@ -232,4 +241,12 @@ class MonteCarloStrategy(Strategy):
         return [moves[i] for i in order]
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        return self.search(view).choose(view, self.candidates(view, moves), self.rng)
+        candidates = self.candidates(view, moves)
+        samples: int | None = self.params.contract_samples  # type: ignore[attr-defined]
+        contract = game_part(view.game, "strategies.montecarlo").CONTRACT_ACTIONS
+        if samples == 0 and moves[0].action in contract:
+            return candidates[0]
+        search = self.search(view)
+        if samples is not None and moves[0].action in contract:
+            search.samples = samples
+        return search.choose(view, candidates, self.rng)

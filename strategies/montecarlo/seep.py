@@ -210,6 +210,9 @@ ROLLOUT: Final = SeepRollout
 #: rollouts play the deal to its end
 EARLY_STOP: Final = None
 
+#: the decision that sets the contract before the card play: the opening bid
+CONTRACT_ACTIONS: Final = frozenset({BID})
+
 
 def match_target(rules: Any) -> float:
     """The match total that decides the match: the baazi target."""

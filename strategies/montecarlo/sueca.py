@@ -22,8 +22,10 @@ from typing import Any, ClassVar, Final
 
 from simulator.games.sueca import (
     BID,
+    CALL_CARD,
     NULS,
     PACK_MASK,
+    PASS,
     PLAY,
     POINTS,
     STRENGTH,
@@ -347,6 +349,9 @@ def inference(view: Any, deal: Any, weight: float, last: int) -> float:
 ROLLOUT: Final = SuecaRollout
 #: a points contract's rollout (and exact solve) stops once its hand score is fixed
 EARLY_STOP: Final = EarlyStop(sueca_decided, sueca_margin, sueca_window)
+
+#: the decisions that set the contract before the card play: the calls, the trump, the called card
+CONTRACT_ACTIONS: Final = frozenset({PASS, NULS, BID, TRUMP, CALL_CARD})
 
 
 def match_target(rules: Any) -> float:

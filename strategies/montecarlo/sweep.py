@@ -60,6 +60,9 @@ ROLLOUT: Final = GreedyStrategy
 #: rollouts play the deal to its end
 EARLY_STOP: Final = None
 
+#: no decision sets a contract: every one is card play
+CONTRACT_ACTIONS: Final[frozenset[int]] = frozenset()
+
 
 def match_target(rules: Any) -> float:
     """The match total that decides the match: the target score."""

@@ -126,3 +126,43 @@ def test_same_view_other_true_deal_same_choice_in_every_phase(phase, nth, rollou
         chooser.reset(random.Random(8), seat, rules)
         picks.append(chooser.choose(deal.view(seat), deal.legal_moves()))
     assert picks[0] == picks[1]
+
+
+def _first_call() -> SuecaState:
+    """A fresh Sueca deal at its first call (the auction sets the contract)."""
+    return GAME.new_deal(make_rules({}), 11)
+
+
+def test_contract_samples_zero_calls_the_ordering_heuristics_choice_unsearched():
+    state = _first_call()
+    seat = state.current_player()
+    view = state.view(seat)
+    agent = _mc(contract_samples=0)
+    agent.reset(random.Random(2), seat, state.rules)
+    before = agent.rng.getstate()
+    moves = state.legal_moves()
+    assert agent.choose(view, moves) == agent.candidates(view, moves)[0]
+    assert agent.rng.getstate() == before  # nothing sampled
+
+
+def test_contract_samples_set_the_contract_decisions_budget_and_only_theirs():
+    """The calls draw ``contract_samples`` deals; a card play draws ``samples``."""
+    drawn: list[int] = []
+
+    def counting(view, rng):
+        drawn.append(1)
+        return determinize(view, rng)
+
+    call = _first_call()
+    play = _seat2_to_play()
+    for state, expected in ((call, 3), (play, 5)):
+        seat = state.current_player()
+        agent = _mc(samples=5, contract_samples=3)
+        agent.reset(random.Random(4), seat, state.rules)
+        view = state.view(seat)
+        search = agent.search(view)
+        search.sample = counting
+        agent.search = lambda _view, search=search: search  # type: ignore[method-assign]
+        drawn.clear()
+        agent.choose(view, state.legal_moves())
+        assert len(drawn) == expected

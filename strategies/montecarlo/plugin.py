@@ -240,13 +240,18 @@ class MonteCarloStrategy(Strategy):
         order = sorted(range(len(moves)), key=lambda i: -scores[i])[:keep]
         return [moves[i] for i in order]
 
+    def _contract_samples(self, moves: Sequence[Any], game: str) -> int | None:
+        """``contract_samples`` at a decision that sets the contract (None: the usual budget)."""
+        samples: int | None = self.params.contract_samples  # type: ignore[attr-defined]
+        contract = game_part(game, "strategies.montecarlo").CONTRACT_ACTIONS
+        return None if samples is None or moves[0].action not in contract else samples
+
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         candidates = self.candidates(view, moves)
-        samples: int | None = self.params.contract_samples  # type: ignore[attr-defined]
-        contract = game_part(view.game, "strategies.montecarlo").CONTRACT_ACTIONS
-        if samples == 0 and moves[0].action in contract:
+        samples = self._contract_samples(moves, view.game)
+        if samples == 0:
             return candidates[0]
         search = self.search(view)
-        if samples is not None and moves[0].action in contract:
+        if samples is not None:
             search.samples = samples
         return search.choose(view, candidates, self.rng)

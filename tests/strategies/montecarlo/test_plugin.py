@@ -280,3 +280,35 @@ def test_seep_never_gives_points_away_for_nothing():
         move = agent.search(view).choose(view, worst_first, random.Random(2))
         assert values[moves.index(move)] == max(values), game.move_text(move)
         assert values[moves.index(agent.choose(view, state.legal_moves()))] == max(values)
+
+
+#: per game, whether a decision sets the contract before the card play, read from the view
+BEFORE_THE_PLAY = {
+    "sweep": lambda view: False,
+    "seep": lambda view: view.bid == 0,  # the opening bid
+    "sueca": lambda view: view.phase in ("auction", "trump", "call_card"),
+}
+
+
+@pytest.mark.parametrize("game_name", LOOKAHEAD_GAMES)
+def test_contract_actions_are_exactly_the_decisions_before_the_card_play(game_name):
+    """``CONTRACT_ACTIONS`` (what ``contract_samples`` budgets) names a game's contract decisions
+    and no card play, over whole deals of random play."""
+    from simulator.games import game_part
+    from strategies.random_play import RandomStrategy
+
+    contract = game_part(game_name, "strategies.montecarlo").CONTRACT_ACTIONS
+    seen = 0
+    for players, variant in CASES[game_name]:
+        game = get_game(game_name)
+        rules = resolve_variant(game, variant, players).rules
+        for seed in range(5):
+            state = game.new_deal(rules, seed)
+            agent = RandomStrategy()
+            agent.reset(random.Random(seed), 0, rules)
+            while (seat := state.current_player()) >= 0:
+                view, moves = state.view(seat), state.legal_moves()
+                assert (moves[0].action in contract) == BEFORE_THE_PLAY[game_name](view), (seed, moves[0])
+                seen += moves[0].action in contract
+                state.apply(agent.choose(view, moves))
+    assert seen or not contract

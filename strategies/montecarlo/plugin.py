@@ -135,7 +135,13 @@ class MonteCarloParams(BaseModel):
         "beaten: a strategy YAML file of heuristic weights, such as a tuned one (default: the default "
         "heuristic)",
     )
-    inference_moves: int = Field(8, ge=1, le=40, description="inference: the other seats' last moves weighed")
+    inference_moves: int = Field(
+        8,
+        ge=1,
+        le=40,
+        description="inference: the other seats' last card plays weighed (sueca: its calls, trump and "
+        "called card count too)",
+    )
     inference_pool: int = Field(
         4, ge=2, le=64, description="inference: deals drawn per sample kept (one kept by likelihood)"
     )

@@ -173,28 +173,22 @@ class SuecaRollout(Strategy):
             view = view.built()
         action = moves[0].action
         if action <= BID:
-            moves, scores = self._call_scores(view, moves)
+            moves, scores = self.call_scores(view.hand, moves)
         elif action == PLAY:
             scores = self.play_scores(view, moves)
         elif action == TRUMP:
-            hand = view.hand
-            scores = [W_TRUMP_EST * (fitted_estimate(hand, m.value) / 10) for m in moves]
+            scores = self.trump_scores(view.hand, moves)
         else:
-            trump = view.trump
-            scores = [
-                math.fsum((W_CALL_TRUMP * (m.card & 3 == trump), W_CALL_STRENGTH * (STRENGTH[m.card] / 10)))
-                for m in moves
-            ]
+            scores = self.call_card_scores(view.trump, moves)
         best = max(scores)
         top = [m for m, s in zip(moves, scores, strict=True) if s >= best - TIE]
         return top[0] if len(top) == 1 else top[int(self.rng.random() * len(top))]
 
     @staticmethod
-    def _call_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> tuple[list[SuecaMove], list[float]]:
-        """The calls that can be best, in the moves' order, and their scores: pass 0, nuls by the
-        hand's weakness, a bid by its value; only the lowest bid of each bracket of T can be best
-        (the engine lists pass, nuls if legal, then every bid upwards)."""
-        hand = view.hand
+    def call_scores(hand: int, moves: Sequence[SuecaMove]) -> tuple[list[SuecaMove], list[float]]:
+        """The calls that can be best with ``hand``, in the moves' order, and their scores: pass 0,
+        nuls by the hand's weakness, a bid by its value; only the lowest bid of each bracket of T
+        can be best (the engine lists pass, nuls if legal, then every bid upwards)."""
         fitted = _FITTED.get(hand)
         if fitted is None:
             if len(_FITTED) >= 1 << 16:
@@ -213,6 +207,19 @@ class SuecaRollout(Strategy):
                 picks.append(moves[start + bid - lowest])
                 scores.append(math.fsum((W_RISK, W_BID * bid_value(fitted, bid))))
         return picks, scores
+
+    @staticmethod
+    def trump_scores(hand: int, moves: Sequence[SuecaMove]) -> list[float]:
+        """The declarer's score of each trump: the fitted estimate of his side's points with it."""
+        return [W_TRUMP_EST * (fitted_estimate(hand, m.value) / 10) for m in moves]
+
+    @staticmethod
+    def call_card_scores(trump: int | None, moves: Sequence[SuecaMove]) -> list[float]:
+        """The declarer's score of each card he may call: a trump, and a strong card."""
+        return [
+            math.fsum((W_CALL_TRUMP * (m.card & 3 == trump), W_CALL_STRENGTH * (STRENGTH[m.card] / 10)))
+            for m in moves
+        ]
 
     @staticmethod
     def play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
@@ -340,9 +347,10 @@ def order(state: Any, moves: Sequence[SuecaMove]) -> list[SuecaMove]:
 
 
 def inference(view: Any, deal: Any, weight: float, last: int) -> float:
-    """The log-likelihood of the other seats' last ``last`` cards under ``deal``, their play
-    modelled as a softmax of ``weight`` times the default heuristic's card-play scores."""
-    return log_likelihood(view, deal, weight, last, SuecaRollout.play_scores)
+    """The log-likelihood of the other seats' calls, trump, called card and last ``last`` cards
+    under ``deal``, each decision modelled as a softmax of ``weight`` times the default heuristic's
+    scores."""
+    return log_likelihood(view, deal, weight, last, SuecaRollout)
 
 
 #: the default rollout policy

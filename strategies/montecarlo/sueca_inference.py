@@ -1,29 +1,57 @@
-"""Inference from play in Sueca italienne: how likely a sampled deal makes the cards the other
-seats played.
+"""Inference from play in Sueca italienne: how likely a sampled deal makes the calls and cards
+the other seats made.
 
-A card a seat played says something about the cards it held: a player who let an opponent's
+Every decision a seat made says something about the cards it held: a player who let an opponent's
 ace take ten points while holding the seven of trumps did not think like the heuristic, or did
-not hold the seven. :func:`log_likelihood` scores a sampled deal by the chance that the other
-seats, holding the cards the sample gives them, would have played what they played, under a
-model of their play: a softmax of the default heuristic's card-play scores (the same choices
-as ``SuecaRollout``) at a temperature, over each seat's legal cards at the time. Each past
-decision is scored from the view that seat had then, rebuilt from the public record and the
-sample's hand for it (the cards it holds now plus those it has played since), so the model
-never reads more than the sampled deal and the searching seat's own view.
+not hold the seven; a seat that passed at once holds no strong trump suit; a declarer who called
+the seven of trumps probably holds its ace. :func:`log_likelihood` scores a sampled deal by the
+chance that the other seats, holding the cards the sample gives them, would have decided as they
+did, under a model of their play (the same choices as ``SuecaRollout``, the default heuristic's):
+a softmax of the model's scores at a temperature, over the seat's legal moves at the time. The
+calls, the trump and the called card are scored from the seat's whole hand of the deal (the cards
+it holds now plus those it has played); each card play from the view that seat had then, rebuilt
+from the public record and the sample's hand for it (the cards it holds now plus those it has
+played since), so the model never reads more than the sampled deal and the searching seat's own
+view.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from simulator.games.sueca import PLAYS, POINTS, SuecaMove, SuecaView, trick_value
-from simulator.games.sueca.movegen import play_moves
+from simulator.games.sueca.movegen import auction_moves, call_card_moves, play_moves
+from simulator.games.sueca.moves import BIDS, NULS_MOVE, PASS_MOVE, TRUMPS
 
-#: the model's scores of a seat's legal cards from its view (the heuristic's card-play scores)
-Scores = Callable[[SuecaView, Sequence[SuecaMove]], list[float]]
+
+class Model(Protocol):
+    """A model of a seat's decisions: its score of each legal move (higher: more likely)."""
+
+    @staticmethod
+    def call_scores(hand: int, moves: Sequence[SuecaMove]) -> tuple[list[SuecaMove], list[float]]:
+        """The calls the model may make with ``hand`` among ``moves``, and their scores."""
+
+    @staticmethod
+    def trump_scores(hand: int, moves: Sequence[SuecaMove]) -> list[float]:
+        """The declarer's score of each trump."""
+
+    @staticmethod
+    def call_card_scores(trump: int | None, moves: Sequence[SuecaMove]) -> list[float]:
+        """The declarer's score of each card he may call."""
+
+    @staticmethod
+    def play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
+        """A seat's score of each card it may play, from its view."""
+
+
+def _log_softmax(weight: float, scores: Sequence[float], pick: int) -> float:
+    """Log of the chance of ``scores[pick]`` under a softmax of ``weight`` times the scores."""
+    top = max(scores)
+    norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
+    return weight * (scores[pick] - top) - norm
 
 
 def _plays(view: SuecaView) -> list[tuple[int, int, int, int]]:
@@ -98,15 +126,57 @@ def past_view(
     )
 
 
-def log_likelihood(view: Any, deal: Any, weight: float, last: int, model: Scores) -> float:
-    """Log of the chance that the other seats, holding ``deal``'s cards, played their last
-    ``last`` cards of this hand as they did, each a softmax of ``weight`` times the model's
-    scores over its legal cards (``weight`` is the inverse temperature). 0 outside the play."""
+def whole_hands(view: SuecaView, hands: Sequence[int]) -> list[int]:
+    """Each seat's hand of the deal: ``hands`` (held now) plus the cards it has played."""
+    whole = list(hands)
+    for seat, card, _, _ in _plays(view):
+        whole[seat] |= 1 << card
+    return whole
+
+
+def contract_log_likelihood(view: SuecaView, deal: Any, weight: float, model: type[Model]) -> float:
+    """Log of the chance that the other seats, holding ``deal``'s cards, made this hand's calls,
+    and its declarer the trump and the called card, as they did under the model (each a softmax
+    of ``weight`` times its scores). A call the model would never make is not scored."""
+    hands = whole_hands(view, deal.hands)
+    total = 0.0
+    high, nuls = 0, False
+    for seat, call in view.calls:
+        move = PASS_MOVE if call == "pass" else NULS_MOVE if call == "nuls" else BIDS[int(call)]
+        if seat != view.seat:
+            picks, scores = model.call_scores(hands[seat], auction_moves(high, view.rules.bid_step, nuls))
+            if len(picks) > 1 and move in picks:
+                total += _log_softmax(weight, scores, picks.index(move))
+        if call == "nuls":
+            nuls = True
+        elif call != "pass":
+            high = int(call)
+    declarer = view.declarer
+    if declarer < 0 or declarer == view.seat:
+        return total
+    hand = hands[declarer]
+    trump = -1 if view.trump is None else view.trump
+    if trump >= 0:
+        total += _log_softmax(weight, model.trump_scores(hand, TRUMPS), trump)
+    called = view.called_card
+    if called is not None:
+        moves = call_card_moves(hand, trump if view.rules.called_card_rule == "trump_suit_only" else -1)
+        if len(moves) > 1:
+            cards = [m.card for m in moves]
+            total += _log_softmax(weight, model.call_card_scores(view.trump, moves), cards.index(called))
+    return total
+
+
+def log_likelihood(view: Any, deal: Any, weight: float, last: int, model: type[Model]) -> float:
+    """Log of the chance that the other seats, holding ``deal``'s cards, made this hand's calls,
+    trump and called card (:func:`contract_log_likelihood`) and played their last ``last`` cards
+    as they did, each card a softmax of ``weight`` times the model's scores over its legal cards
+    (``weight`` is the inverse temperature)."""
+    total = contract_log_likelihood(view, deal, weight, model)
     if view.phase != "play" or view.contract is None:
-        return 0.0
+        return total
     plays = _plays(view)
     hands = deal.hands
-    total = 0.0
     scored = 0
     for k in range(len(plays) - 1, -1, -1):
         seat, card, _, j = plays[k]
@@ -117,10 +187,7 @@ def log_likelihood(view: Any, deal: Any, weight: float, last: int, model: Scores
         moves = play_moves(then.hand, led)
         if len(moves) < 2:
             continue
-        scores = model(then, moves)
-        top = max(scores)
-        norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
-        total += weight * (scores[moves.index(PLAYS[card])] - top) - norm
+        total += _log_softmax(weight, model.play_scores(then, moves), moves.index(PLAYS[card]))
         scored += 1
         if scored >= last:
             break

@@ -1,0 +1,99 @@
+"""How much a search's samples know of the hidden hands: the reading instrument.
+
+Inference from play keeps the sampled deals that explain what the other seats did; whether that
+can make the search stronger depends first on how much closer to the true hands it brings the
+samples. :func:`reading` plays deals with the heuristic at every seat and, at every decision of
+a seat with other hands to guess (Sueca: in the card play, once the contract is known), draws
+samples of the hidden cards with each strategy's own sampler (the one its search would use) and
+counts the share of the other seats' cards that a sample puts in the right hand. Uniform
+samples place about one card in as many as there are hands to fill; the true deal would place
+every one. Like :func:`simulator.bench.instrument.perfect_gap` it is a measuring instrument: it
+reads the true deal to score the samples, never to choose a move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.games import get_game
+from simulator.plugins import load_strategy
+from simulator.seeding import deal_seed, strategy_seeds
+from simulator.variants import resolve_variant
+from strategies.montecarlo import MonteCarloStrategy
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Per strategy, the share of the other seats' cards its samples placed right, one value per
+    decision measured (the same decisions for every strategy)."""
+
+    game: str
+    players: int
+    shares: dict[str, list[float]]
+
+    def mean(self, name: str) -> float:
+        """The mean share over the decisions measured."""
+        values = self.shares[name]
+        return sum(values) / len(values)
+
+
+def _placed(hands: Sequence[int], sample_hands: Sequence[int], seat: int) -> tuple[int, int]:
+    """(cards of the other seats the sample put in the right hand, cards of the other seats)."""
+    right = total = 0
+    for s, hand in enumerate(hands):
+        if s != seat:
+            right += (hand & sample_hands[s]).bit_count()
+            total += hand.bit_count()
+    return right, total
+
+
+def reading(
+    game_name: str,
+    players: int,
+    deals: int,
+    strategies: Sequence[str],
+    samples: int = 40,
+    seed: int = 20261201,
+    variant: str = "standard",
+) -> Reading:
+    """``deals`` deals played by the default heuristic at every seat; at each decision with other
+    hands to guess, ``samples`` deals drawn by the sampler of each of ``strategies`` (montecarlo
+    strategy names or YAML files), all from the same RNG seed, and the share they placed right."""
+    game = get_game(game_name)
+    rules = resolve_variant(game, variant, players).rules
+    searchers: dict[str, MonteCarloStrategy] = {}
+    for name in strategies:
+        searcher = load_strategy(name).build()
+        if not isinstance(searcher, MonteCarloStrategy):
+            raise ValueError(f"{name!r} is not a montecarlo strategy: the instrument reads its sampler")
+        searchers[name] = searcher
+    heuristic = load_strategy("heuristic")
+    shares: dict[str, list[float]] = {name: [] for name in strategies}
+    for deal in range(deals):
+        state: Any = game.new_deal(rules, deal_seed(seed, deal))
+        agents = [heuristic.build() for _ in range(players)]
+        for s, (agent, rng_seed) in enumerate(
+            zip(agents, strategy_seeds(seed, deal, 0, players), strict=True)
+        ):
+            agent.reset(random.Random(rng_seed), s, rules)
+        decision = 0
+        while (seat := state.current_player()) >= 0:
+            view = state.view(seat)
+            moves = state.legal_moves()
+            if getattr(view, "phase", "play") == "play" and len(moves) > 1:
+                for name, searcher in searchers.items():
+                    sampler = searcher.search(view).sample
+                    rng = random.Random(seed * 1_000_003 + deal * 1009 + decision)
+                    right = total = 0
+                    for _ in range(samples):
+                        got, cards = _placed(state.hands, sampler(view, rng).hands, seat)
+                        right += got
+                        total += cards
+                    if total:
+                        shares[name].append(right / total)
+                decision += 1
+            state.apply(moves[0] if len(moves) == 1 else agents[seat].choose(view, moves))
+    return Reading(game_name, players, shares)

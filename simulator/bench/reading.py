@@ -24,6 +24,9 @@ from simulator.seeding import deal_seed, strategy_seeds
 from simulator.variants import resolve_variant
 from strategies.montecarlo import MonteCarloStrategy
 
+#: bootstrap resamples of a gain's interval
+RESAMPLES = 2000
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -33,11 +36,27 @@ class Reading:
     game: str
     players: int
     shares: dict[str, list[float]]
+    deals: list[int]  # the deal of each decision measured
 
     def mean(self, name: str) -> float:
         """The mean share over the decisions measured."""
         values = self.shares[name]
         return sum(values) / len(values)
+
+    def gain_ci(self, name: str, against: str) -> tuple[float, float, float]:
+        """``name``'s mean share less ``against``'s, with its 95% bootstrap interval over deals
+        (a deal's decisions are not independent: the deal is the unit resampled)."""
+        per_deal: dict[int, list[float]] = {}
+        for deal, a, b in zip(self.deals, self.shares[name], self.shares[against], strict=True):
+            per_deal.setdefault(deal, []).append(a - b)
+        groups = list(per_deal.values())
+        rng = random.Random(1)
+
+        def mean_of(picked: Sequence[list[float]]) -> float:
+            return sum(sum(g) for g in picked) / sum(len(g) for g in picked)
+
+        draws = sorted(mean_of([rng.choice(groups) for _ in groups]) for _ in range(RESAMPLES))
+        return mean_of(groups), draws[int(0.025 * RESAMPLES)], draws[int(0.975 * RESAMPLES) - 1]
 
 
 def _placed(hands: Sequence[int], sample_hands: Sequence[int], seat: int) -> tuple[int, int]:
@@ -72,6 +91,7 @@ def reading(
         searchers[name] = searcher
     heuristic = load_strategy("heuristic")
     shares: dict[str, list[float]] = {name: [] for name in strategies}
+    deal_of: list[int] = []
     for deal in range(deals):
         state: Any = game.new_deal(rules, deal_seed(seed, deal))
         agents = [heuristic.build() for _ in range(players)]
@@ -83,7 +103,8 @@ def reading(
         while (seat := state.current_player()) >= 0:
             view = state.view(seat)
             moves = state.legal_moves()
-            if getattr(view, "phase", "play") == "play" and len(moves) > 1:
+            others_hold = sum(view.hand_sizes) > view.hand_sizes[seat]
+            if getattr(view, "phase", "play") == "play" and len(moves) > 1 and others_hold:
                 for name, searcher in searchers.items():
                     sampler = searcher.search(view).sample
                     rng = random.Random(seed * 1_000_003 + deal * 1009 + decision)
@@ -92,8 +113,8 @@ def reading(
                         got, cards = _placed(state.hands, sampler(view, rng).hands, seat)
                         right += got
                         total += cards
-                    if total:
-                        shares[name].append(right / total)
+                    shares[name].append(right / total)
+                deal_of.append(deal)
                 decision += 1
             state.apply(moves[0] if len(moves) == 1 else agents[seat].choose(view, moves))
-    return Reading(game_name, players, shares)
+    return Reading(game_name, players, shares, deal_of)

@@ -34,3 +34,12 @@ def test_the_model_of_the_heuristic_reads_heuristic_seats_better_than_uniform(tm
 def test_only_a_montecarlo_sampler_is_read():
     with pytest.raises(ValueError, match="not a montecarlo strategy"):
         reading("sueca", 5, 1, ["heuristic"])
+
+
+def test_a_gain_is_paired_decision_by_decision_and_resampled_by_deal(tmp_path: Path):
+    sharp = _inference(tmp_path, 8.0)
+    got = reading("sueca", 5, 3, ["montecarlo", sharp], samples=6)
+    gain, low, high = got.gain_ci(sharp, "montecarlo")
+    assert gain == pytest.approx(got.mean(sharp) - got.mean("montecarlo"))
+    assert low <= gain <= high and low < high
+    assert sorted(set(got.deals)) == [0, 1, 2]

@@ -29,6 +29,12 @@ ISMCTS = "ismcts"
 #: rounds of every timed workload: on a shared machine one short run can fall in a slow second
 #: (a 0.45 s Seep run once read 0.95x of hearts where the next read 1.5x)
 ROUNDS = 3
+#: the samplers --reading compares by default: uniform, then inference from play in Sueca and Sweep
+READERS = (
+    "montecarlo",
+    "configs/strategies/montecarlo-inference.yaml",
+    "configs/strategies/montecarlo-inference-sweep.yaml",
+)
 #: the largest workload factor and round count (a factor of 100 already takes hours)
 SCALE_MAX = 100.0
 ROUNDS_MAX = 100
@@ -81,10 +87,28 @@ def bench(
         str,
         typer.Option(
             metavar="LIST",
-            help="With --gap: the games measured, comma-separated (sweep4, sweep2, seep4, seep2, sueca), "
-            "or 'all'.",
+            help="With --gap or --reading: the games measured, comma-separated (sweep4, sweep2, seep4, "
+            "seep2, sueca), or 'all'.",
         ),
     ] = "all",
+    reading: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            metavar="DEALS",
+            help="Measure only what samples know of the other hands, over DEALS heuristic deals per game: "
+            "the share of the other seats' cards each --reading-strategy's sampler puts in the right hand "
+            "(inference from play against uniform samples).",
+        ),
+    ] = 0,
+    reading_strategy: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="STRATEGY",
+            help="With --reading: a montecarlo strategy whose sampler is read (repeatable; gains are over "
+            "the first; default: montecarlo and the inference configs of configs/strategies/).",
+        ),
+    ] = None,
     decision_cpu: Annotated[
         list[str] | None,
         typer.Option(
@@ -108,6 +132,17 @@ def bench(
         from simulator.bench.decision_cpu import print_decision_cpu
 
         print_decision_cpu(console(), decision_cpu, positions)
+        return
+    if reading:
+        from simulator.bench.instrument import GAP_GAMES
+        from simulator.bench.reading import print_readings
+
+        games = _names(gap_game, list(GAP_GAMES), "--gap-game")
+        try:
+            print_readings(console(), reading, reading_strategy or list(READERS), games)
+        except ValueError as exc:
+            fix = "name montecarlo strategies (a name or a YAML file)"
+            raise UserError(str(exc), "--reading-strategy", fix) from None
         return
     if gap:
         from simulator.bench.instrument import GAP_GAMES, print_gaps

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from simulator.bench.reading import reading
+from simulator.cli.app import app
 
 
 def _inference(tmp_path: Path, weight: float) -> str:
@@ -43,3 +45,23 @@ def test_a_gain_is_paired_decision_by_decision_and_resampled_by_deal(tmp_path: P
     assert gain == pytest.approx(got.mean(sharp) - got.mean("montecarlo"))
     assert low <= gain <= high and low < high
     assert sorted(set(got.deals)) == [0, 1, 2]
+
+
+def test_cardsim_bench_reading_reads_each_strategy_in_the_games_it_is_made_for():
+    result = CliRunner().invoke(
+        app, ["bench", "--reading", "1", "--gap-game", "sweep2,sueca"], env={"COLUMNS": "250"}
+    )
+    assert result.exit_code == 0, result.output
+    sueca = [line for line in result.output.splitlines() if line.startswith("│ sueca")]
+    sweep = [line for line in result.output.splitlines() if line.startswith("│ sweep2")]
+    assert len(sueca) == 2 and "montecarlo-inference " in sueca[1] and "points" in sueca[1]
+    assert len(sweep) == 2 and "montecarlo-inference-sweep" in sweep[1]
+
+
+def test_cardsim_bench_reading_refuses_a_strategy_without_a_sampler():
+    result = CliRunner().invoke(
+        app, ["bench", "--reading", "1", "--gap-game", "sueca", "--reading-strategy", "greedy"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "--reading-strategy" in result.output and "not a montecarlo strategy" in result.output
+    assert "Traceback" not in result.output

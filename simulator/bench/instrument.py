@@ -91,6 +91,17 @@ class OracleSearch(TrueDealSearch):
 REAL = "search"
 
 
+def bootstrap_interval(units: int, stat: Callable[[list[int]], float], seed: int) -> tuple[float, float]:
+    """The 95% percentile bootstrap interval of ``stat``, a function of the indices of ``units``
+    independent units drawn with replacement (a draw where ``stat`` is NaN is no draw)."""
+    rng = random.Random(seed)
+    got = (stat([rng.randrange(units) for _ in range(units)]) for _ in range(RESAMPLES))
+    draws = sorted(x for x in got if not math.isnan(x))  # a ratio over a zero sum is no draw
+    if not draws:
+        return float("nan"), float("nan")
+    return draws[int(0.025 * len(draws))], draws[int(0.975 * len(draws)) - 1]
+
+
 @dataclass
 class Gap:
     """Per deal group, the margin over the baseline of the real search (``margins[REAL]``) and of
@@ -100,21 +111,11 @@ class Gap:
     players: int
     margins: dict[str, list[float]]
 
-    @staticmethod
-    def _interval(values: list[float], stat: Callable[[list[int]], float], seed: int) -> tuple[float, float]:
-        rng = random.Random(seed)
-        n = len(values)
-        got = (stat([rng.randrange(n) for _ in range(n)]) for _ in range(RESAMPLES))
-        draws = sorted(x for x in got if not math.isnan(x))  # a ratio over a zero sum is no draw
-        if not draws:
-            return float("nan"), float("nan")
-        return draws[int(0.025 * len(draws))], draws[int(0.975 * len(draws)) - 1]
-
     def mean_ci(self, which: str) -> tuple[float, float, float]:
         """Mean margin per deal of ``which`` (:data:`REAL` or an oracle) and its 95% bootstrap
         interval over deal groups."""
         values = self.margins[which]
-        lo, hi = self._interval(values, lambda idx: sum(values[i] for i in idx) / len(idx), 1)
+        lo, hi = bootstrap_interval(len(values), lambda idx: sum(values[i] for i in idx) / len(idx), 1)
         return sum(values) / len(values), lo, hi
 
     def _ratio_ci(self, top: list[float], bottom: list[float], seed: int) -> tuple[float, float, float]:
@@ -124,7 +125,7 @@ class Gap:
             below = sum(bottom[i] for i in idx)
             return sum(top[i] for i in idx) / below if below else float("nan")
 
-        lo, hi = self._interval(top, ratio, seed)
+        lo, hi = bootstrap_interval(len(top), ratio, seed)
         return ratio(list(range(len(top)))), lo, hi
 
     def share_ci(self, oracle: str = "deal") -> tuple[float, float, float]:

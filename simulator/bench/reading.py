@@ -18,14 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from simulator.bench.instrument import GAP_GAMES, bootstrap_interval
 from simulator.games import get_game
 from simulator.plugins import load_strategy
 from simulator.seeding import deal_seed, strategy_seeds
 from simulator.variants import resolve_variant
 from strategies.montecarlo import MonteCarloStrategy
 
-#: bootstrap resamples of a gain's interval
-RESAMPLES = 2000
+#: samples drawn at each decision measured
+SAMPLES = 40
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,14 @@ class Reading:
         per_deal: dict[int, list[float]] = {}
         for deal, a, b in zip(self.deals, self.shares[name], self.shares[against], strict=True):
             per_deal.setdefault(deal, []).append(a - b)
-        groups = list(per_deal.values())
-        rng = random.Random(1)
+        sums = [sum(g) for g in per_deal.values()]
+        sizes = [len(g) for g in per_deal.values()]
 
-        def mean_of(picked: Sequence[list[float]]) -> float:
-            return sum(sum(g) for g in picked) / sum(len(g) for g in picked)
+        def mean_of(idx: list[int]) -> float:
+            return sum(sums[i] for i in idx) / sum(sizes[i] for i in idx)
 
-        draws = sorted(mean_of([rng.choice(groups) for _ in groups]) for _ in range(RESAMPLES))
-        return mean_of(groups), draws[int(0.025 * RESAMPLES)], draws[int(0.975 * RESAMPLES) - 1]
+        low, high = bootstrap_interval(len(sums), mean_of, 1)
+        return mean_of(list(range(len(sums)))), low, high
 
 
 def _placed(hands: Sequence[int], sample_hands: Sequence[int], seat: int) -> tuple[int, int]:
@@ -74,7 +75,7 @@ def reading(
     players: int,
     deals: int,
     strategies: Sequence[str],
-    samples: int = 40,
+    samples: int = SAMPLES,
     seed: int = 20261201,
     variant: str = "standard",
 ) -> Reading:
@@ -126,8 +127,6 @@ def print_readings(screen: Any, deals: int, strategies: Sequence[str], games: Se
     placed right, and its gain over the first of them."""
     from rich.table import Table
 
-    from simulator.bench.instrument import GAP_GAMES
-
     table = Table(
         "game",
         "decisions",
@@ -153,6 +152,6 @@ def print_readings(screen: Any, deals: int, strategies: Sequence[str], games: Se
     screen.print(table)
     screen.print(
         "placed right: the share of the other seats' cards that a sample of the strategy's own sampler "
-        "puts in the right hand (40 samples at each card-play decision of heuristic deals; the true "
-        "deal: 100%); intervals: percentile bootstrap over deals"
+        f"puts in the right hand ({SAMPLES} samples at each card-play decision of heuristic deals; the "
+        "true deal: 100%); intervals: percentile bootstrap over deals"
     )

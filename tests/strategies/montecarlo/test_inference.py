@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from simulator.games.sueca import GAME, determinize, make_rules
 from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.inference import WeightedSampler
@@ -12,10 +14,10 @@ from strategies.montecarlo.sueca import SuecaRollout, inference
 from strategies.montecarlo.sueca_inference import _plays, contract_log_likelihood, past_view, whole_hands
 
 
-def _played_deal(seed: int, stop: int):
-    """A Sueca deal played by the heuristic's rollout policy up to its ``stop``-th card, and the
-    view of every seat at each card played before."""
-    rules = make_rules({})
+def _played_deal(seed: int, stop: int, options: dict | None = None):
+    """A Sueca deal (rules ``options``) played by the heuristic's rollout policy up to its
+    ``stop``-th card, and the view of every seat at each card played before."""
+    rules = make_rules(options or {})
     state = GAME.new_deal(rules, seed)
     agents = [SuecaRollout() for _ in range(5)]
     for s, a in enumerate(agents):
@@ -43,8 +45,8 @@ def test_past_views_are_the_views_the_seats_had():
             assert past_view(now, plays, k, state.hands, state.partner) == then, (seed, k)
 
 
-def _sueca_decision(seed: int, nth: int):
-    state, _ = _played_deal(seed, nth)
+def _sueca_decision(seed: int, nth: int, options: dict | None = None):
+    state, _ = _played_deal(seed, nth, options)
     return state, state.current_player()
 
 
@@ -98,13 +100,15 @@ def test_weighted_choice_reads_only_the_view():
     assert picks[0] == picks[1]
 
 
-def test_the_contract_explains_the_hands_of_the_seats_that_made_it():
+@pytest.mark.parametrize("called_card_rule", ["any_not_held", "trump_suit_only"])
+def test_the_contract_explains_the_hands_of_the_seats_that_made_it(called_card_rule: str):
     """Seats that call, choose the trump and call a card as the model does: under the true deal
     every one of those decisions is the model's first choice (likelihood near 1 at a sharp
-    weight), under uniform samples of the same view mostly not."""
+    weight), under uniform samples of the same view mostly not; in either called-card rule (the
+    cards the declarer may call differ)."""
     checked = 0
     for seed in range(10):
-        state, seat = _sueca_decision(seed, 3)
+        state, seat = _sueca_decision(seed, 3, {"called_card_rule": called_card_rule})
         view = state.view(seat)
         if view.declarer == seat or view.called_card is None:
             continue
@@ -125,3 +129,41 @@ def test_whole_hands_add_back_the_cards_played():
     dealt = whole_hands(view, state.hands)
     assert all(h.bit_count() == 8 for h in dealt)
     assert not any(dealt[a] & dealt[b] for a in range(5) for b in range(a + 1, 5))
+
+
+@pytest.mark.parametrize("called_card_rule", ["any_not_held", "trump_suit_only"])
+def test_the_called_card_is_weighed_among_the_cards_the_rule_lets_the_declarer_call(called_card_rule: str):
+    """The model scores the called card against exactly the cards the declarer could call: not
+    his own, and only trumps under ``trump_suit_only``."""
+    offered: list[list[int]] = []
+
+    class Recorder:
+        @staticmethod
+        def call_scores(hand, moves):
+            return [moves[0]], [0.0]
+
+        @staticmethod
+        def trump_scores(hand, moves):
+            return [0.0] * len(moves)
+
+        @staticmethod
+        def call_card_scores(trump, moves):
+            offered.append([m.card for m in moves])
+            return [0.0] * len(moves)
+
+        play_scores = SuecaRollout.play_scores
+
+    for seed in range(10):
+        state, seat = _sueca_decision(seed, 3, {"called_card_rule": called_card_rule})
+        view = state.view(seat)
+        if view.declarer == seat or view.called_card is None:
+            continue
+        offered.clear()
+        contract_log_likelihood(view, state, 1.0, Recorder)
+        (cards,) = offered
+        dealt = whole_hands(view, state.hands)[view.declarer]
+        assert view.called_card in cards and not any(dealt >> c & 1 for c in cards)
+        suits = {c & 3 for c in cards}
+        assert suits == {view.trump} if called_card_rule == "trump_suit_only" else len(suits) > 1
+        return
+    raise AssertionError("no deal with a called card")

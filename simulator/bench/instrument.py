@@ -26,12 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.bench.oracle import ORACLES, applies, oracle_sampler
+from simulator.bench.oracle import ORACLES, READER, applies, oracle_sampler
+from simulator.bench.oracle.reader import reader_sampler
 from simulator.games import get_game
 from simulator.plugins import load_strategy
 from simulator.seeding import deal_seed, strategy_seeds
 from simulator.strategy import Strategy
 from simulator.variants import resolve_variant
+from strategies.heuristic.plugin import HeuristicStrategy
 from strategies.ismcts import IsmctsStrategy
 from strategies.ismcts.tree import Tree
 from strategies.montecarlo import MonteCarloStrategy
@@ -76,14 +78,29 @@ class TrueDealSearch:
 
 class OracleSearch(TrueDealSearch):
     """The search of ``searcher`` with every sampled deal drawn by the partial oracle ``oracle``
-    (a name of :data:`simulator.bench.oracle.ORACLES`): what it knows as it is, the rest sampled."""
+    (a name of :data:`simulator.bench.oracle.ORACLES`): what it knows as it is, the rest sampled;
+    the reader reads the plays of the seats ``readers``, who play ``baseline``."""
 
-    def __init__(self, searcher: MonteCarloStrategy | IsmctsStrategy, oracle: str) -> None:
+    def __init__(
+        self,
+        searcher: MonteCarloStrategy | IsmctsStrategy,
+        oracle: str,
+        baseline: HeuristicStrategy | None = None,
+        readers: frozenset[int] = frozenset(),
+    ) -> None:
         super().__init__(searcher)
         self.oracle = oracle
+        self.baseline = baseline
+        self.readers = readers
 
     def sampler(self, state: Any, seat: int) -> Callable[[Any, random.Random], Any]:
-        draw = oracle_sampler(state.view(seat).game, state, seat, self.oracle)
+        game = state.view(seat).game
+        if self.oracle == READER:
+            if self.baseline is None:
+                raise ValueError("the reader reads the play of a baseline: give it the baseline's policy")
+            draw = reader_sampler(game, state, seat, self.baseline, self.readers)
+        else:
+            draw = oracle_sampler(game, state, seat, self.oracle)
         return lambda _v, rng: draw(rng)
 
 
@@ -145,11 +162,14 @@ def _play(
     game: Any, rules: Any, seed: int, group: int, side: int, search: Any, baseline: Any, oracle: str | None
 ) -> float:
     """One deal of ``group``: the search (or, with ``oracle``, that instrument: ``deal`` is
-    :class:`TrueDealSearch`, another name an :class:`OracleSearch`) at ``side``'s seats and the
-    baseline at the others, each seat its own instance and seat RNG; the search side's deal margin."""
+    :class:`TrueDealSearch`, another name an :class:`OracleSearch`, the reader reading the baseline
+    seats) at ``side``'s seats and the baseline at the others, each seat its own instance and seat
+    RNG; the search side's deal margin."""
     sides = rules.side_of_seat
     n = rules.num_players
     agents: list[Strategy] = [(search if sides[s] == side else baseline).build() for s in range(n)]
+    policy = next((a for s, a in enumerate(agents) if sides[s] != side), None)
+    readers = frozenset(s for s in range(n) if sides[s] != side)
     state = game.new_deal(rules, deal_seed(seed, group))
     for s, (agent, rng_seed) in enumerate(zip(agents, strategy_seeds(seed, group, side, n), strict=True)):
         agent.reset(random.Random(rng_seed), s, rules)
@@ -160,7 +180,12 @@ def _play(
             move = moves[0]
         elif oracle is not None and sides[seat] == side:
             searcher: Any = agent
-            instrument = TrueDealSearch(searcher) if oracle == "deal" else OracleSearch(searcher, oracle)
+            instrument: TrueDealSearch
+            if oracle == "deal":
+                instrument = TrueDealSearch(searcher)
+            else:
+                reader = policy if isinstance(policy, HeuristicStrategy) else None
+                instrument = OracleSearch(searcher, oracle, reader, readers)
             move = instrument.choose(state, seat, moves)
         else:
             move = agent.choose(state.view(seat), moves)
@@ -192,6 +217,8 @@ def perfect_gap(
     if unknown:
         raise ValueError(f"unknown oracle {unknown[0]!r}; known: {', '.join(ORACLES)}")
     against = load_strategy(baseline)
+    if READER in oracles and not isinstance(against.build(), HeuristicStrategy):
+        raise ValueError(f"the reader reads a heuristic's play: {baseline!r} is not a heuristic strategy")
     nsides = max(rules.side_of_seat) + 1
     players_of: dict[str, str | None] = {REAL: None}
     players_of.update((name, name) for name in ORACLES if name in oracles and applies(name, game_name, rules))

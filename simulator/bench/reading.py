@@ -7,22 +7,27 @@ a seat with other hands to guess (Sueca: in the card play, once the contract is 
 samples of the hidden cards with each strategy's own sampler (the one its search would use) and
 counts the share of the other seats' cards that a sample puts in the right hand. Uniform
 samples place about one card in as many as there are hands to fill; the true deal would place
-every one. Like :func:`simulator.bench.instrument.perfect_gap` it is a measuring instrument: it
+every one. Where the reader applies (:mod:`simulator.bench.oracle.reader`), it is read too: the
+hidden cards drawn from their exact posterior given the heuristic seats' plays, what the play can
+tell at most. Like :func:`simulator.bench.instrument.perfect_gap` it is a measuring instrument: it
 reads the true deal to score the samples, never to choose a move.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from simulator.bench.instrument import GAP_GAMES, bootstrap_interval
+from simulator.bench.oracle import READER
+from simulator.bench.oracle.reader import reader_sampler, reads
 from simulator.games import get_game
 from simulator.plugins import load_strategy
 from simulator.seeding import deal_seed, strategy_seeds
 from simulator.variants import resolve_variant
+from strategies.heuristic.plugin import default_heuristic
 from strategies.montecarlo import MonteCarloStrategy
 
 #: samples drawn at each decision measured
@@ -70,6 +75,11 @@ def _placed(hands: Sequence[int], sample_hands: Sequence[int], seat: int) -> tup
     return right, total
 
 
+def _ignoring_view(draw: Callable[[random.Random], Any]) -> Callable[[Any, random.Random], Any]:
+    """A sampler of the search's shape (view, rng) from a draw made for one view."""
+    return lambda _view, rng: draw(rng)
+
+
 def reading(
     game_name: str,
     players: int,
@@ -81,7 +91,8 @@ def reading(
 ) -> Reading:
     """``deals`` deals played by the default heuristic at every seat; at each decision with other
     hands to guess, ``samples`` deals drawn by the sampler of each of ``strategies`` (montecarlo
-    strategy names or YAML files), all from the same RNG seed, and the share they placed right."""
+    strategy names or YAML files) and, where it applies, by the reader (``shares[READER]``), all
+    from the same RNG seed, and the share they placed right."""
     game = get_game(game_name)
     rules = resolve_variant(game, variant, players).rules
     searchers: dict[str, MonteCarloStrategy] = {}
@@ -91,7 +102,8 @@ def reading(
             raise ValueError(f"{name!r} is not a montecarlo strategy: the instrument reads its sampler")
         searchers[name] = searcher
     heuristic = load_strategy("heuristic")
-    shares: dict[str, list[float]] = {name: [] for name in strategies}
+    read = reads(game_name, rules)
+    shares: dict[str, list[float]] = {name: [] for name in [*strategies, *([READER] if read else [])]}
     deal_of: list[int] = []
     for deal in range(deals):
         state: Any = game.new_deal(rules, deal_seed(seed, deal))
@@ -106,8 +118,14 @@ def reading(
             moves = state.legal_moves()
             others_hold = sum(view.hand_sizes) > view.hand_sizes[seat]
             if getattr(view, "phase", "play") == "play" and len(moves) > 1 and others_hold:
-                for name, searcher in searchers.items():
-                    sampler = searcher.search(view).sample
+                samplers: dict[str, Callable[[Any, random.Random], Any]] = {
+                    name: searcher.search(view).sample for name, searcher in searchers.items()
+                }
+                if read:
+                    others = frozenset(s for s in range(players) if s != seat)
+                    draw = reader_sampler(game_name, state, seat, default_heuristic(), others)
+                    samplers[READER] = _ignoring_view(draw)
+                for name, sampler in samplers.items():
                     rng = random.Random(seed * 1_000_003 + deal * 1009 + decision)
                     right = total = 0
                     for _ in range(samples):
@@ -136,22 +154,25 @@ def print_readings(screen: Any, deals: int, strategies: Sequence[str], games: Se
         title="what the samples know of the other hands",
     )
     specs = {name: load_strategy(name) for name in strategies}
+    labels = {name: spec.name for name, spec in specs.items()}
+    labels[READER] = "reader: the exact posterior of the play"
     for label in games:
         game, players, variant = GAP_GAMES[label]
         names = [name for name in strategies if not specs[name].games or game in specs[name].games]
         if not names:
             continue
         got = reading(game, players, deals, names, variant=variant)
-        for name in names:
+        for name in got.shares:
             gain, low, high = got.gain_ci(name, names[0])
             shown = (
                 "" if name == names[0] else f"{100 * gain:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}] points"
             )
             placed = f"{100 * got.mean(name):.1f}%"
-            table.add_row(label, str(len(got.deals)), specs[name].name, placed, shown)
+            table.add_row(label, str(len(got.deals)), labels[name], placed, shown)
     screen.print(table)
     screen.print(
         "placed right: the share of the other seats' cards that a sample of the strategy's own sampler "
         f"puts in the right hand ({SAMPLES} samples at each card-play decision of heuristic deals; the "
-        "true deal: 100%); intervals: percentile bootstrap over deals"
+        "true deal: 100%); the reader knows how the heuristic plays (a measure, not a strategy); "
+        "intervals: percentile bootstrap over deals"
     )

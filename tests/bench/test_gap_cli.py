@@ -36,7 +36,7 @@ def test_the_table_has_the_search_and_every_oracle_that_applies():
     )
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if "sweep 2p" in line]
-    assert len(rows) == 4  # the search, deal, hands, stock: no partner in 2-player Sweep
+    assert len(rows) == 5  # the search, deal, hands, stock, reader: no partner in 2-player Sweep
     assert not any("oracle: partner" in row for row in rows) and "100%" in result.output
 
 

@@ -119,13 +119,13 @@ def test_what_is_unknown_is_sampled_not_copied():
 
 def test_which_oracles_each_game_has():
     """Sueca has no stock (knowing the hands is knowing the deal) and no fixed partner; 2-player
-    games have no partner."""
+    games have no partner; the reader reads Sweep only (tests/bench/test_reader.py)."""
     sueca = resolve_variant(get_game("sueca"), "standard", 5).rules
     sweep2 = resolve_variant(get_game("sweep"), "standard", 2).rules
     seep4 = resolve_variant(get_game("seep"), "standard", 4).rules
     assert [n for n in ORACLES if applies(n, "sueca", sueca)] == ["deal"]
-    assert [n for n in ORACLES if applies(n, "sweep", sweep2)] == ["deal", "hands", "stock"]
-    assert [n for n in ORACLES if applies(n, "seep", seep4)] == list(ORACLES)
+    assert [n for n in ORACLES if applies(n, "sweep", sweep2)] == ["deal", "hands", "stock", "reader"]
+    assert [n for n in ORACLES if applies(n, "seep", seep4)] == [n for n in ORACLES if n != "reader"]
     assert knowledge("partner", seep4, 1, True).seats == {3}  # type: ignore[union-attr]
     assert knowledge("opponents", seep4, 1, True).seats == {0, 2}  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="does not apply"):

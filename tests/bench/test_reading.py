@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from simulator.bench.oracle import READER
 from simulator.bench.reading import reading
 from simulator.cli.app import app
 
@@ -55,7 +56,7 @@ def test_cardsim_bench_reading_reads_each_strategy_in_the_games_it_is_made_for()
     sueca = [line for line in result.output.splitlines() if line.startswith("│ sueca")]
     sweep = [line for line in result.output.splitlines() if line.startswith("│ sweep2")]
     assert len(sueca) == 2 and "montecarlo-inference " in sueca[1] and "points" in sueca[1]
-    assert len(sweep) == 2 and "montecarlo-inference-sweep" in sweep[1]
+    assert len(sweep) == 3 and "montecarlo-inference-sweep" in sweep[1] and "reader" in sweep[2]
 
 
 def test_cardsim_bench_reading_refuses_a_strategy_without_a_sampler():
@@ -65,3 +66,9 @@ def test_cardsim_bench_reading_refuses_a_strategy_without_a_sampler():
     assert result.exit_code == 2, result.output
     assert "--reading-strategy" in result.output and "not a montecarlo strategy" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_reader_is_read_where_it_applies_and_reads_better_than_uniform():
+    got = reading("sweep", 4, 2, ["montecarlo"], samples=10)
+    assert got.mean(READER) > got.mean("montecarlo") + 0.01
+    assert READER not in reading("sueca", 5, 1, ["montecarlo"], samples=2).shares

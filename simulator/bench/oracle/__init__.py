@@ -7,7 +7,8 @@ game's ``determinize`` respects (Sweep's builds and returned centre cards, Seep'
 bid, Sueca's voids and called card), uniformly among the deals those leave. What share of the
 perfect-information margin each oracle recovers says which part of the hidden cards the gap is
 made of. Each game's sampler is ``simulator/bench/oracle/<game>.py`` (``sampler``); Sueca has no
-stock, so only its hands can be known.
+stock, so only its hands can be known. The reader (:mod:`simulator.bench.oracle.reader`) knows no
+card but how the baseline plays, and reads the hands from the play.
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ ORACLES = {
     "opponents": "the opponents' hands; the partner's hand and the stock sampled",
     "partner": "the partner's hand; the opponents' hands and the stock sampled",
     "stock": "the stock (its cards and order); the other hands sampled",
+    "reader": "how the baseline plays: the hidden cards drawn from their posterior given the baseline "
+    "seats' plays of the deal (the ceiling of reading the hands from the play)",
 }
+#: the oracle that reads the play rather than knowing cards (:mod:`simulator.bench.oracle.reader`)
+READER = "reader"
 
 
 @dataclass(frozen=True)
@@ -40,7 +45,7 @@ class Knowledge:
 def knowledge(name: str, rules: Any, seat: int, has_stock: bool) -> Knowledge | None:
     """What oracle ``name`` knows at ``seat``, or None where it would be no oracle of its own: the
     partner and opponents oracles need a fixed partner, the stock and hands oracles a stock (without
-    one, knowing the hands is knowing the deal)."""
+    one, knowing the hands is knowing the deal); the reader knows no cards."""
     others = frozenset(s for s in range(rules.num_players) if s != seat)
     side = rules.side_of_seat[seat]
     partners = frozenset(s for s in others if rules.side_of_seat[s] == side)
@@ -54,12 +59,17 @@ def knowledge(name: str, rules: Any, seat: int, has_stock: bool) -> Knowledge | 
         return Knowledge(partners, False) if partners else None
     if name == "opponents":
         return Knowledge(others - partners, False) if partners else None
+    if name == READER:
+        return None
     raise KeyError(f"unknown oracle {name!r}; known: {', '.join(ORACLES)}")
 
 
 def applies(name: str, game: str, rules: Any) -> bool:
     """Whether oracle ``name`` is an oracle of its own in ``game`` under ``rules``."""
-    return knowledge(name, rules, 0, game_part(game, __name__).HAS_STOCK) is not None
+    module = game_part(game, __name__)
+    if name == READER:
+        return bool(module.reads(rules))
+    return knowledge(name, rules, 0, module.HAS_STOCK) is not None
 
 
 Sampler = Callable[[random.Random], Any]

@@ -77,3 +77,8 @@ def sampler(state: SeepState, seat: int, known: Knowledge) -> Sampler:
         raise ValueError(f"no deal keeps what the oracle knows of seat {seat}'s view")
 
     return draw
+
+
+def reads(rules: object) -> bool:
+    """The reader does not apply: see :mod:`simulator.bench.oracle.reader`."""
+    return False

@@ -40,3 +40,8 @@ def sampler(state: SuecaState, seat: int, known: Knowledge) -> Sampler:
         return SuecaState.from_position(dataclasses.replace(position, hands=new_hands))
 
     return draw
+
+
+def reads(rules: object) -> bool:
+    """The reader does not apply: see :mod:`simulator.bench.oracle.reader`."""
+    return False

@@ -2,13 +2,16 @@
 
 The game's ``determinize`` draws the hidden cards uniformly among the deals the view allows (every
 hard constraint: cards seen, voids shown, hand sizes). Real players are not uniform: what they
-played says what they probably hold. :class:`WeightedSampler` draws ``pool`` deals from it and
-keeps one with probability proportional to its likelihood under the game's model of play
-(sampling-importance-resampling), so each kept deal still respects every hard constraint. The
-model lives in the game's module as ``INFERENCE(view, deal, weight, last)``: the log-likelihood
-of the other seats' last ``last`` decisions with the model's move scores times ``weight`` (the
-inverse temperature of a softmax). With weight 0 the plug-in uses the game's sampler unchanged.
-"""
+played says what they probably hold. :class:`WeightedSampler` draws ``pool`` deals from it and keeps
+one with probability proportional to its likelihood under the game's model of play (sampling-
+importance-resampling), so each kept deal still respects every hard constraint;
+:class:`RejectionSampler` keeps each uniform draw with probability its likelihood (at most 1: a
+product of chances), which draws exactly from the posterior of the model, and falls back to
+resampling among its ``pool`` draws when none is kept. The model lives in the game's module as
+``INFERENCE(view, deal, weight, last, floor)``: the log-likelihood of the other seats' last ``last``
+decisions with the model's move scores times ``weight`` (the inverse temperature of a softmax), or
+any value below ``floor`` once it is sure to end below it (each decision only lowers it: the
+rejection sampler needs no more). With weight 0 the plug-in uses the game's sampler unchanged."""
 
 from __future__ import annotations
 
@@ -19,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 Sampler = Callable[[Any, random.Random], Any]
-#: ``INFERENCE(view, deal, weight, last)``: the log-likelihood of the play seen, under ``deal``
-Likelihood = Callable[[Any, Any, float, int], float]
+#: ``INFERENCE(view, deal, weight, last, floor)``: the log-likelihood of the play seen under
+#: ``deal``, or a value below ``floor`` as soon as it is sure to end below it
+Likelihood = Callable[[Any, Any, float, int, float], float]
 
 
 @dataclass(frozen=True)
@@ -35,12 +39,38 @@ class WeightedSampler:
 
     def __call__(self, view: Any, rng: random.Random) -> Any:
         draws = [self.sample(view, rng) for _ in range(self.pool)]
-        logs = [self.likelihood(view, deal, self.weight, self.last) for deal in draws]
-        top = max(logs)
-        weights = [math.exp(x - top) for x in logs]
-        pick = rng.random() * math.fsum(weights)
-        for deal, w in zip(draws, weights, strict=True):
-            pick -= w
-            if pick < 0:
+        logs = [self.likelihood(view, deal, self.weight, self.last, -math.inf) for deal in draws]
+        return resample(draws, logs, rng)
+
+
+@dataclass(frozen=True)
+class RejectionSampler(WeightedSampler):
+    """A sampler that keeps each draw with probability its likelihood: the exact posterior of the
+    model, at the cost of as many draws as the play makes the true hands unlikely. After ``pool``
+    draws none of which was kept, one of them in proportion to its likelihood."""
+
+    def __call__(self, view: Any, rng: random.Random) -> Any:
+        draws, logs = [], []
+        for _ in range(self.pool):
+            deal = self.sample(view, rng)
+            floor = math.log(1.0 - rng.random())  # kept if its log-likelihood is at least this
+            log = self.likelihood(view, deal, self.weight, self.last, floor)
+            if log >= floor:
                 return deal
-        return draws[-1]
+            draws.append(deal)
+            logs.append(log)
+        if len(draws) > 1:  # the values cut short are bounds: score them in full to choose
+            logs = [self.likelihood(view, deal, self.weight, self.last, -math.inf) for deal in draws]
+        return resample(draws, logs, rng)
+
+
+def resample(draws: list[Any], logs: list[float], rng: random.Random) -> Any:
+    """One of ``draws``, in proportion to the exponential of its ``logs``."""
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    pick = rng.random() * math.fsum(weights)
+    for deal, w in zip(draws, weights, strict=True):
+        pick -= w
+        if pick < 0:
+            return deal
+    return draws[-1]

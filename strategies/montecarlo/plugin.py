@@ -41,7 +41,7 @@ from simulator.limits import TIMEOUT_MAX
 from simulator.plugins import load_class, load_strategy
 from simulator.strategy import Strategy
 from strategies.heuristic.plugin import HeuristicStrategy, default_heuristic
-from strategies.montecarlo.inference import WeightedSampler
+from strategies.montecarlo.inference import RejectionSampler, WeightedSampler
 from strategies.montecarlo.outcome import deal_margin, match_outcome
 from strategies.montecarlo.search import Rollout, Search
 
@@ -143,7 +143,16 @@ class MonteCarloParams(BaseModel):
         "called card count too)",
     )
     inference_pool: int = Field(
-        4, ge=2, le=64, description="inference: deals drawn per sample kept (one kept by likelihood)"
+        4,
+        ge=2,
+        le=1000,
+        description="inference: deals drawn per sample kept (resample: one of them kept by likelihood; "
+        "reject: at most this many, then one of them by likelihood)",
+    )
+    inference_sampler: Literal["resample", "reject"] = Field(
+        "resample",
+        description="inference: resample (keep one of inference_pool draws in proportion to its likelihood) "
+        "or reject (keep each draw with probability its likelihood: the model's exact posterior)",
     )
 
     @field_validator("ordering")
@@ -222,7 +231,8 @@ class MonteCarloStrategy(Strategy):
         sample = get_game(view.game).determinize  # type: ignore[attr-defined]
         weight = defaults.INFERENCE_WEIGHT if p.inference_weight is None else p.inference_weight
         if weight and part.INFERENCE is not None:
-            sample = WeightedSampler(sample, part.INFERENCE, weight, p.inference_moves, p.inference_pool)
+            kind = RejectionSampler if p.inference_sampler == "reject" else WeightedSampler
+            sample = kind(sample, part.INFERENCE, weight, p.inference_moves, p.inference_pool)
         samples = p.samples or defaults.SAMPLES
         small = defaults.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
         return Search(

@@ -346,11 +346,11 @@ def order(state: Any, moves: Sequence[SuecaMove]) -> list[SuecaMove]:
     return sorted(moves, key=lambda m: STRENGTH[m.card] + POINTS[m.card], reverse=True)
 
 
-def inference(view: Any, deal: Any, weight: float, last: int) -> float:
+def inference(view: Any, deal: Any, weight: float, last: int, floor: float = -math.inf) -> float:
     """The log-likelihood of the other seats' calls, trump, called card and last ``last`` cards
     under ``deal``, each decision modelled as a softmax of ``weight`` times the default heuristic's
-    scores."""
-    return log_likelihood(view, deal, weight, last, SuecaRollout)
+    scores (a value below ``floor`` as soon as it falls below it)."""
+    return log_likelihood(view, deal, weight, last, SuecaRollout, floor)
 
 
 #: the default rollout policy

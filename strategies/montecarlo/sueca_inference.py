@@ -167,13 +167,15 @@ def contract_log_likelihood(view: SuecaView, deal: Any, weight: float, model: ty
     return total
 
 
-def log_likelihood(view: Any, deal: Any, weight: float, last: int, model: type[Model]) -> float:
+def log_likelihood(
+    view: Any, deal: Any, weight: float, last: int, model: type[Model], floor: float = -math.inf
+) -> float:
     """Log of the chance that the other seats, holding ``deal``'s cards, made this hand's calls,
     trump and called card (:func:`contract_log_likelihood`) and played their last ``last`` cards
     as they did, each card a softmax of ``weight`` times the model's scores over its legal cards
-    (``weight`` is the inverse temperature)."""
+    (``weight`` is the inverse temperature); a value below ``floor`` as soon as it falls below it."""
     total = contract_log_likelihood(view, deal, weight, model)
-    if view.phase != "play" or view.contract is None:
+    if view.phase != "play" or view.contract is None or total < floor:
         return total
     plays = _plays(view)
     hands = deal.hands
@@ -189,6 +191,6 @@ def log_likelihood(view: Any, deal: Any, weight: float, last: int, model: type[M
             continue
         total += _log_softmax(weight, model.play_scores(then, moves), moves.index(PLAYS[card]))
         scored += 1
-        if scored >= last:
+        if scored >= last or total < floor:
             break
     return total

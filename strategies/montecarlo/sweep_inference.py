@@ -1,94 +1,155 @@
-"""Inference from play in Sweep: how likely a sampled deal makes the plays the other seats made.
+"""Inference from play in Sweep: how likely a sampled deal makes the plays the opponents made.
 
-What a play says about a hand: a seat that trailed while holding a card that captured (more so a
-rich capture, or a sweep) did not play as players do; a seat that took two cards when its hand
-could take five probably could not. :func:`log_likelihood` scores a sampled deal by the chance
-that the other seats, holding the cards the sample gives them, would have made their plays of
-the current deal under a model of play: a softmax, at a temperature, of a capture's worth (the
-cards, spades and ace of spades it takes, and a sweep) over each seat's legal moves then, a trail
-worth 0. Only the current deal's plays are scored: a play of an earlier deal was made from cards
-all played since, the same in every sample. The table before each play is rebuilt from the public
-record once per view (the hand then is the sample's hand plus the cards played since), so the
-model reads only the sampled deal and the searching seat's own view. The game with builds has no
-model (its likelihood is 0: uniform deals).
+What a play says about a hand: a seat that trailed a small card while it could take the ace of
+spades, or left the table open to a sweep it could have prevented, did not hold what a uniform
+sample gives it, if it plays as the model says. :func:`log_likelihood` scores a sampled deal by the
+chance that the opponents, holding the cards the sample gives them, would have made their plays of
+the current deal under a model of their play: a softmax, at a temperature, of the default
+heuristic's scores over the seat's legal moves then (as Sueca's model,
+``strategies/montecarlo/sueca_inference.py``). Each play's view is rebuilt from the public record
+(:func:`past_plays`: the table, piles, sweeps and hand sizes then) and the sample's hand for the seat
+plus the cards it has played since; a test checks the rebuilt views against the real ones. A
+partner's plays are not read: a partner plays as the searching strategy does, which the model does
+not describe. Only the current deal's plays are read: a play of an earlier deal was made from cards
+all played since, the same in every sample. The game with builds has no model (its likelihood is 0:
+uniform deals): a build's worth hangs on values the replay does not rebuild.
+
+The scores of a play under a hand are kept (:attr:`PastPlay.scores`) for every later decision of the
+deal: the searches of one deal ask about the same few hands again and again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
-from simulator.cards import SPADE_MASK, cards_of
+from simulator.cards import cards_of
 from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 from simulator.games.sweep.groups import signature
 from simulator.games.sweep.movegen import loose_moves
+from strategies.heuristic.plugin import default_heuristic
 
-#: a play to score: (seat, the table before it, the seat's cards played after it in this deal,
-#: the move, the table's signature)
-Play = tuple[int, int, int, SweepMove, int]
-
-_cache: list[tuple[SweepView, list[Play]]] = []
+#: past plays kept across decisions (by the public record up to them) before the store is emptied
+KEPT_PLAYS = 4096
 
 
-def worth(move: SweepMove, table: int) -> float:
-    """The model's score of ``move`` on ``table``: what a capture takes, counted as the scoring
-    does (cards, spades, the ace of spades), and 2 more for a sweep; a trail 0."""
-    if move.action == TRAIL:
-        return 0.0
-    pile = move.mask | 1 << move.card
-    swept = 2.0 if move.mask == table else 0.0
-    return 1.0 + pile.bit_count() + (pile & SPADE_MASK).bit_count() + 2.0 * (pile & 1) + swept
+@dataclasses.dataclass
+class PastPlay:
+    """A play of the current deal by another seat, what its seat saw then but its hand, and the
+    model's scores of its moves under each hand it may have held then (filled as asked)."""
+
+    seat: int
+    move: SweepMove
+    then: dict[str, Any]  # the fields of the seat's view just before the play, but ``hand``
+    scores: dict[int, tuple[list[float], int]] = dataclasses.field(default_factory=dict)
 
 
-def current_plays(view: SweepView) -> list[Play]:
-    """The other seats' plays of the current deal, each with the table it was made on (from the
-    table at the start of play, rebuilt as the cards on it or taken that no hand played)."""
+#: past plays by what fixes them: the rules, dealer, match scores, table when the round's play began
+#: and returned centre cards, and the plays up to and including it
+_known: dict[tuple[Any, ...], PastPlay] = {}
+_cache: list[tuple[SweepView, list[tuple[PastPlay, int]]]] = []
+
+
+def past_plays(view: SweepView) -> list[tuple[PastPlay, int]]:
+    """The other seats' plays of the current deal, each with the seat's cards played from it on in
+    this deal (it included): the table, piles, sweeps and hand sizes then replayed from the start of
+    the round (with no builds the table then held the cards on it or taken that no hand played)."""
     if _cache and _cache[0][0] is view:
         return _cache[0][1]
     rules = view.rules
     n = rules.num_players
     per_deal = 8 * n if rules.deal_mode == "eight_card_single" else 4 * n
     history = view.history
+    start = len(history) // per_deal * per_deal
     played = 0
     for _, move in history:
         played |= 1 << move.card
     table = view.table
     for pile in view.piles:
         table |= pile
-    table &= ~played  # the table when play began: every card on it since came from a hand
-    start = len(history) // per_deal * per_deal
-    plays: list[Play] = []
+    table &= ~played
+    round_key = (rules, view.dealer, view.scores, table, view.centre_returned)
+    piles = [0] * len(view.piles)
+    sweeps = [0] * len(view.piles)
+    last = -1
+    plays: list[tuple[PastPlay, int]] = []
+    if len(_known) > KEPT_PLAYS:
+        _known.clear()
     for i, (seat, move) in enumerate(history):
         if i >= start and seat != view.seat:
             after = 0
+            sizes = list(view.hand_sizes)
             for later_seat, later in history[i:]:
+                sizes[later_seat] += 1
                 if later_seat == seat:
                     after |= 1 << later.card
-            plays.append((seat, table, after, move, signature(table)))
+            key = (*round_key, history[: i + 1])
+            play = _known.get(key)
+            if play is None:
+                then = {
+                    "seat": seat,
+                    "current_player": seat,
+                    "table": table,
+                    "piles": tuple(piles),
+                    "sweeps": tuple(sweeps),
+                    "last_capturer": last,
+                    "history": history[:i],
+                    "hand_sizes": tuple(sizes),
+                }
+                play = _known[key] = PastPlay(seat, move, then)
+            plays.append((play, after))
         if move.action == TRAIL:
             table |= 1 << move.card
         elif move.action == CAPTURE:
+            side = rules.side_of_seat[seat]
             table &= ~move.mask
+            piles[side] |= move.mask | 1 << move.card
+            last = seat
+            if not table:  # a play before the current one is never the round's last
+                sweeps[side] += 1
     _cache[:] = [(view, plays)]
     return plays
 
 
-def log_likelihood(view: Any, deal: Any, weight: float, last: int) -> float:
-    """Log of the chance that the other seats, holding ``deal``'s cards, made their last ``last``
-    plays of the current deal as they did, each a softmax of ``weight`` times :func:`worth` over
-    its legal moves then (``weight`` is the inverse temperature). 0 in the game with builds."""
+def choice_then(view: SweepView, play: PastPlay, held: int) -> tuple[SweepView, list[SweepMove]]:
+    """The view of ``play``'s seat just before it, had the seat held ``held`` then, and its legal
+    moves then."""
+    then = dataclasses.replace(view, hand=held, **play.then)
+    table = then.table
+    return then, list(loose_moves(list(cards_of(held)), table, signature(table), held))
+
+
+def scores_then(view: SweepView, play: PastPlay, held: int) -> tuple[list[float], int]:
+    """The default heuristic's scores of the moves ``play``'s seat had, had it held ``held`` then,
+    and the index of the move it made among them (kept for later decisions)."""
+    got = play.scores.get(held)
+    if got is None:
+        then, moves = choice_then(view, play, held)
+        scores = default_heuristic().scores(then, moves) if len(moves) > 1 else [0.0]
+        got = play.scores[held] = (scores, moves.index(play.move) if len(moves) > 1 else 0)
+    return got
+
+
+def log_likelihood(view: Any, deal: Any, weight: float, last: int, floor: float = -math.inf) -> float:
+    """Log of the chance that the opponents, holding ``deal``'s cards, made their last ``last``
+    plays of the current deal as they did, each a softmax of ``weight`` times the default
+    heuristic's scores over its legal moves then (``weight`` is the inverse temperature), or a
+    value below ``floor`` as soon as it falls below it. 0 in the game with builds."""
     if view.rules.builds:
         return 0.0
-    plays = current_plays(view)
+    sides = view.rules.side_of_seat
+    mine = sides[view.seat]
     hands = deal.hands
     total = 0.0
-    for seat, table, after, move, sig in plays[-last:]:
-        hand = hands[seat] | after
-        moves = loose_moves(list(cards_of(hand)), table, sig, hand)
-        if len(moves) < 2:
+    read = [(play, after) for play, after in past_plays(view) if sides[play.seat] != mine]
+    for play, after in read[-last:]:
+        scores, index = scores_then(view, play, hands[play.seat] | after)
+        if len(scores) < 2:
             continue
-        scores = [weight * worth(m, table) for m in moves]
         top = max(scores)
-        norm = math.log(math.fsum(math.exp(s - top) for s in scores))
-        total += weight * worth(move, table) - top - norm
+        norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
+        total += weight * (scores[index] - top) - norm
+        if total < floor:
+            break
     return total

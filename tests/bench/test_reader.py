@@ -47,8 +47,8 @@ def test_the_views_rebuilt_are_the_views_the_seats_had(variant: str):
     for seed in range(2):
         seen = heuristic_deal(RULES[variant], seed)
         for view, _, hands in seen:
-            for play in past_plays(view):
-                then, moves = choice_then(view, play, hands[play.seat])
+            for play, after in past_plays(view):
+                then, moves = choice_then(view, play, hands[play.seat] | after)
                 real_view, real_moves, _ = seen[len(play.then["history"])]
                 assert then == real_view
                 assert set(moves) == real_moves
@@ -73,7 +73,7 @@ def posterior(view: Any, readers: frozenset[int]) -> dict[tuple[int, ...], float
     stock is empty), weighted by the chance the readers' plays had under it (0, or 1/ties each)."""
     policy = default_heuristic()
     others = [s for s in range(view.rules.num_players) if s != view.seat]
-    plays = [p for p in past_plays(view) if p.seat in readers]
+    plays = [(p, after) for p, after in past_plays(view) if p.seat in readers]
     seen = view.hand | view.table
     for pile in view.piles:
         seen |= pile
@@ -92,8 +92,8 @@ def posterior(view: Any, readers: frozenset[int]) -> dict[tuple[int, ...], float
     for hands in fillings(unseen, others):
         held = dict(zip(others, hands, strict=True))
         chance = 1.0
-        for play in plays:
-            then, moves = choice_then(view, play, held[play.seat])
+        for play, after in plays:
+            then, moves = choice_then(view, play, held[play.seat] | after)
             if len(moves) < 2:
                 continue
             scores = policy.scores(then, moves)

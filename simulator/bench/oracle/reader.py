@@ -12,13 +12,12 @@ The search with it reaches what perfect reading of the play would give; the ``ha
 ``opponents`` oracles what knowing the hands would.
 
 A game declares its part in ``simulator/bench/oracle/<game>.py``: ``reads(rules)``, whether the
-reader applies, and where it does ``past_plays(view)``, the other seats' plays to read, and
-``choice_then(view, play, hand)``, the view and legal moves of a play's seat then, had it held
-``hand`` now. Sueca has none: its posterior, given the calls and every card played, keeps from a
-few hundred to more than three thousand uniform deals per deal kept in the card play (measured on
-heuristic deals), beyond what rejection draws at the instrument's scale; nor has Seep, whose
-houses and builds a seat's view then would have to replay.
-"""
+reader applies, and where it does ``past_plays(view)``, the other seats' plays to read (each with
+the seat's cards played from it on), and ``choice_then(view, play, held)``, the view and legal moves
+of a play's seat then, had it held ``held`` then. Sueca has none: its posterior, given the calls and
+every card played, keeps from a few hundred to more than three thousand uniform deals per deal kept
+in the card play (measured on heuristic deals), beyond what rejection draws at the instrument's
+scale; nor has Seep, whose houses and builds a seat's view then would have to replay."""
 
 from __future__ import annotations
 
@@ -46,7 +45,7 @@ def reader_sampler(
     module = game_part(game, "simulator.bench.oracle")
     determinize = get_game(game).determinize  # type: ignore[attr-defined]
     view = state.view(seat)
-    plays = [play for play in module.past_plays(view) if play.seat in readers]
+    plays = [(play, after) for play, after in module.past_plays(view) if play.seat in readers]
 
     verdicts: dict[tuple[int, int], int] = {}  # (play, hand held now) -> tied best moves, 0: not best
 
@@ -56,19 +55,20 @@ def reader_sampler(
         key = (k, hand)
         got = verdicts.get(key)
         if got is None:
-            then, moves = module.choice_then(view, plays[k], hand)
+            play, after = plays[k]
+            then, moves = module.choice_then(view, play, hand | after)
             got = 1
             if len(moves) > 1:
                 scores = policy.scores(then, moves)
                 best = max(scores)
                 tied = sum(1 for s in scores if s >= best - TIE)
-                got = tied if scores[moves.index(plays[k].move)] >= best - TIE else 0
+                got = tied if scores[moves.index(play.move)] >= best - TIE else 0
             verdicts[key] = got
         return got
 
     def keeps(deal: Any, rng: random.Random) -> bool:
         chance = 1.0
-        for k, play in enumerate(plays):
+        for k, (play, _) in enumerate(plays):
             tied = verdict(k, deal.hands[play.seat])
             if not tied:
                 return False

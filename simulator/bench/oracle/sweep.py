@@ -8,24 +8,23 @@ known) the stock share the cards they truly hold, uniformly among the fillings t
 constraints, and the stock is shuffled: knowing the hands alone still leaves its order unknown.
 
 For the reader (:mod:`simulator.bench.oracle.reader`): the other seats' plays of the current deal,
-each with the view its seat had then, rebuilt from the public record and a sampled hand.
+each with the view its seat had then, rebuilt from the public record and a sampled hand, as
+inference from play rebuilds them (``strategies/montecarlo/sweep_inference.py``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
 
 from simulator.bench.oracle import Knowledge, Sampler
 from simulator.cards import cards_of, mask_of
 from simulator.games.sweep.determinize import _build_needs, _sample, _shuffle
-from simulator.games.sweep.groups import signature
-from simulator.games.sweep.movegen import loose_moves
-from simulator.games.sweep.moves import CAPTURE, TRAIL, SweepMove
 from simulator.games.sweep.rules import SweepRules
 from simulator.games.sweep.state import SweepState
-from simulator.games.sweep.view import SweepView
+from strategies.montecarlo.sweep_inference import choice_then, past_plays
+
+__all__ = ["HAS_STOCK", "choice_then", "past_plays", "reads", "sampler"]
 
 HAS_STOCK = True
 
@@ -74,77 +73,7 @@ def sampler(state: SweepState, seat: int, known: Knowledge) -> Sampler:
     return draw
 
 
-@dataclasses.dataclass(frozen=True)
-class PastPlay:
-    """A play of the current deal by another seat, and what its seat saw then but its hand."""
-
-    seat: int
-    move: SweepMove
-    after: int  # the seat's cards played from this play on in the deal, this one included
-    then: dict[str, Any]  # the fields of the seat's view just before the play, but ``hand``
-
-
 def reads(rules: SweepRules) -> bool:
     """Whether the reader applies: the base game (with builds the moves' worth hangs on values a
-    seat declares, which the replay below does not rebuild)."""
+    seat declares, which the replay of past views does not rebuild)."""
     return not rules.builds
-
-
-def past_plays(view: SweepView) -> list[PastPlay]:
-    """The other seats' plays of the current deal, each with the view its seat had then (the table,
-    piles, sweeps and hand sizes replayed from the start of the round: with no builds the table then
-    held the cards on it or taken that no hand played)."""
-    rules = view.rules
-    n = rules.num_players
-    per_deal = 8 * n if rules.deal_mode == "eight_card_single" else 4 * n
-    history = view.history
-    start = len(history) // per_deal * per_deal
-    played = 0
-    for _, move in history:
-        played |= 1 << move.card
-    table = view.table
-    for pile in view.piles:
-        table |= pile
-    table &= ~played
-    piles = [0] * len(view.piles)
-    sweeps = [0] * len(view.piles)
-    last = -1
-    plays: list[PastPlay] = []
-    for i, (seat, move) in enumerate(history):
-        if i >= start and seat != view.seat:
-            after = 0
-            sizes = list(view.hand_sizes)
-            for later_seat, later in history[i:]:
-                sizes[later_seat] += 1
-                if later_seat == seat:
-                    after |= 1 << later.card
-            then = {
-                "seat": seat,
-                "current_player": seat,
-                "table": table,
-                "piles": tuple(piles),
-                "sweeps": tuple(sweeps),
-                "last_capturer": last,
-                "history": history[:i],
-                "hand_sizes": tuple(sizes),
-            }
-            plays.append(PastPlay(seat, move, after, then))
-        if move.action == TRAIL:
-            table |= 1 << move.card
-        elif move.action == CAPTURE:
-            side = rules.side_of_seat[seat]
-            table &= ~move.mask
-            piles[side] |= move.mask | 1 << move.card
-            last = seat
-            if not table:  # a play before the current one is never the round's last
-                sweeps[side] += 1
-    return plays
-
-
-def choice_then(view: SweepView, play: PastPlay, hand: int) -> tuple[SweepView, list[SweepMove]]:
-    """The view of ``play``'s seat just before it, had the seat held ``hand`` now, and its legal
-    moves then."""
-    held = hand | play.after
-    then = dataclasses.replace(view, hand=held, **play.then)
-    table = then.table
-    return then, list(loose_moves(list(cards_of(held)), table, signature(table), held))

@@ -1,5 +1,6 @@
-"""Inference from play in Sweep: the tables it rebuilds are the real ones, the true deal explains
-the play better than uniform samples, and the choice reads only the searching seat's view."""
+"""Inference from play in Sweep: the tables it rebuilds are the real ones (the whole views:
+tests/bench/test_reader.py), the true deal explains the play better than uniform samples, only the
+opponents are read, and the choice reads only the searching seat's view."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import random
 from simulator.games.sweep import GAME, make_rules
 from strategies.heuristic import HeuristicStrategy
 from strategies.montecarlo import MonteCarloStrategy
-from strategies.montecarlo.sweep_inference import current_plays, log_likelihood
+from strategies.montecarlo.inference import RejectionSampler
+from strategies.montecarlo.sweep_inference import log_likelihood, past_plays
 
 
 def _played(seed: int, stop: int, options: dict | None = None):
@@ -35,7 +37,8 @@ def test_the_rebuilt_tables_are_the_tables_played_on():
         expected = [
             (s, tables[i], move) for i, (s, move) in enumerate(view.history) if i >= start and s != seat
         ]
-        assert [(s, table, move) for s, table, _, move, _ in current_plays(view)] == expected
+        got = [(play.seat, play.then["table"], play.move) for play, _ in past_plays(view)]
+        assert got == expected
 
 
 def test_the_true_deal_explains_the_play_better_than_uniform_samples():
@@ -70,3 +73,55 @@ def test_weighted_choice_reads_only_the_view():
         agent.reset(random.Random(8), seat, state.rules)
         picks.append(agent.choose(deal.view(seat), deal.legal_moves()))
     assert picks[0] == picks[1]
+
+
+def test_only_the_opponents_plays_are_read():
+    """A sample that changes only the partner's hand is as likely as the true deal."""
+    checked = 0
+    for seed in range(20):
+        state, _ = _played(seed, 19)
+        seat = state.current_player()
+        view = state.view(seat)
+        partner = (seat + 2) % 4
+        if not state.stock or not state.hands[partner]:
+            continue
+        spare = state.stock[0]
+        swapped = list(state.hands)
+        held = next(c for c in range(52) if swapped[partner] >> c & 1)
+        swapped[partner] ^= 1 << held | 1 << spare
+        other = state.clone()
+        other.hands = swapped
+        truth = log_likelihood(view, state, 5.0, 12)
+        assert truth < 0 and log_likelihood(view, other, 5.0, 12) == truth
+        checked += 1
+    assert checked > 10
+
+
+def test_the_floor_only_cuts_short_what_falls_below_it():
+    state, _ = _played(6, 14)
+    view = state.view(state.current_player())
+    for k in range(20):
+        deal = GAME.determinize(view, random.Random(k))
+        full = log_likelihood(view, deal, 20.0, 12)
+        for floor in (-0.5, -3.0, -50.0):
+            cut = log_likelihood(view, deal, 20.0, 12, floor)
+            assert cut == full if full >= floor else cut < floor
+
+
+def test_rejection_draws_from_the_posterior_and_falls_back_on_resampling():
+    """A model under which only deals giving the next seat one of its true cards are likely: every
+    draw kept has it; a model no draw passes still yields a draw (resampled among the pool)."""
+    state, _ = _played(2, 14)
+    view = state.view(state.current_player())
+    first_card = [0]
+
+    def half(view_, deal, weight, last, floor=float("-inf")):
+        return 0.0 if deal.hands[(view.seat + 1) % 4] & 1 << first_card[0] else -50.0
+
+    first_card[0] = next(c for c in range(52) if state.hands[(view.seat + 1) % 4] >> c & 1)
+    sampler = RejectionSampler(GAME.determinize, half, 1.0, 8, 400)
+    rng = random.Random(4)
+    got = [sampler(view, rng) for _ in range(30)]
+    assert all(d.hands[(view.seat + 1) % 4] >> first_card[0] & 1 for d in got)
+    never = RejectionSampler(GAME.determinize, lambda *a: -1000.0, 1.0, 8, 3)
+    assert never(view, random.Random(1)).view(view.seat) == view

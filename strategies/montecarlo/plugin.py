@@ -122,9 +122,10 @@ class MonteCarloParams(BaseModel):
     inference_weight: float | None = Field(
         None,
         ge=0,
-        le=100,
+        le=1e6,
         description="inference from play: weight (inverse temperature) of the model of the other seats' play "
-        "by which sampled deals are kept (default: per game, "
+        "by which sampled deals are kept (the larger, the nearer its best moves only, ties evenly; "
+        "default: per game, "
         f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; "
         "sueca, and sweep without builds)",
     )

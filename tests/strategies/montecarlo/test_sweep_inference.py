@@ -4,6 +4,7 @@ opponents are read, and the choice reads only the searching seat's view."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from simulator.games.sweep import GAME, make_rules
@@ -125,3 +126,40 @@ def test_rejection_draws_from_the_posterior_and_falls_back_on_resampling():
     assert all(d.hands[(view.seat + 1) % 4] >> first_card[0] & 1 for d in got)
     never = RejectionSampler(GAME.determinize, lambda *a: -1000.0, 1.0, 8, 3)
     assert never(view, random.Random(1)).view(view.seat) == view
+
+
+def test_a_sharp_weight_reads_the_models_best_moves_only():
+    """At a very large weight a deal is as likely as the chance that every opponent play was among
+    the default heuristic's best moves under the deal's hand (1/k among k tied), and 0 otherwise: the
+    bench reader's exact posterior of heuristic opponents."""
+    from strategies.heuristic.plugin import TIE, default_heuristic
+    from strategies.montecarlo.sweep_inference import choice_then
+
+    kept = dropped = 0
+    for seed in range(6):
+        state, _ = _played(seed, 13)
+        view = state.view(state.current_player())
+        mine = view.rules.side_of_seat[view.seat]
+        for k in range(15):
+            deal = state if k == 0 else GAME.determinize(view, random.Random(k))
+            chance = 1.0
+            for play, after in past_plays(view):
+                if view.rules.side_of_seat[play.seat] == mine:
+                    continue
+                then, moves = choice_then(view, play, deal.hands[play.seat] | after)
+                if len(moves) < 2:
+                    continue
+                scores = default_heuristic().scores(then, moves)
+                best = max(scores)
+                tied = sum(s >= best - TIE for s in scores)
+                chance *= 1 / tied if scores[moves.index(play.move)] >= best - TIE else 0.0
+            log = log_likelihood(view, deal, 1e6, 40)
+            if chance:
+                assert abs(log - math.log(chance)) < 1e-3
+                kept += 1
+            else:
+                assert log < -1e3
+                dropped += 1
+            if k == 0:
+                assert chance > 0  # the heuristic opponents played one of their best moves
+    assert kept > 6 and dropped > 6, (kept, dropped)

@@ -1,10 +1,10 @@
 """CPU seconds per decision of several strategies on the same positions, for comparisons "at equal
 CPU time": the positions come from deals the heuristic plays at every seat, and each strategy
-decides at every one of them with the same seat RNG seed, in a fresh process of its own (as a run's
-worker plays one strategy's decisions after another's, each on its own view). Measured in one
-process, the caches a strategy fills on a position (the capture groups of its table, the rebuilt
-past views of inference from play) made the next strategy's decisions on the same position up to
-a third cheaper than they are in play."""
+decides at every one of them with the same seat RNG seed, in a fresh process of its own. Measured
+in one process, the caches a strategy fills on a position (the capture groups of its table, the
+rebuilt past views of inference from play) made the next strategy's decisions on the same
+position cheaper than they are in play (a Sweep inference file: 0.034 s a decision measured
+second, 0.055 s first)."""
 
 from __future__ import annotations
 

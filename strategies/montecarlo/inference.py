@@ -11,7 +11,9 @@ resampling among its ``pool`` draws when none is kept. The model lives in the ga
 ``INFERENCE(view, deal, weight, last, floor)``: the log-likelihood of the other seats' last ``last``
 decisions with the model's move scores times ``weight`` (the inverse temperature of a softmax), or
 any value below ``floor`` once it is sure to end below it (each decision only lowers it: the
-rejection sampler needs no more). With weight 0 the plug-in uses the game's sampler unchanged."""
+rejection sampler needs no more). With weight 0 the plug-in uses the game's sampler unchanged.
+A game may also read a partner's plays (``partner``: a :class:`PartnerModel`), which the model of
+the other seats does not describe: a partner plays as the searching strategy itself does."""
 
 from __future__ import annotations
 
@@ -62,6 +64,23 @@ class RejectionSampler(WeightedSampler):
         if len(draws) > 1:  # the values cut short are bounds: score them in full to choose
             logs = [self.likelihood(view, deal, self.weight, self.last, -math.inf) for deal in draws]
         return resample(draws, logs, rng)
+
+
+@dataclass(frozen=True)
+class PartnerModel:
+    """A partner that plays as the searching strategy does: its ordering heuristic's first choice
+    (tied best moves equally likely) with chance ``trust``, any legal move otherwise (the search
+    plays another move when the samples show it better)."""
+
+    heuristic: Any  # a HeuristicStrategy: the searching strategy's ordering
+    trust: float
+
+    def log_chance(self, scores: list[float], index: int, tie: float) -> float:
+        """Log of the chance of the move at ``index`` among moves so scored (``tie``: scores closer
+        than this are tied)."""
+        best = max(scores)
+        top = self.trust / sum(s >= best - tie for s in scores) if scores[index] >= best - tie else 0.0
+        return math.log(top + (1.0 - self.trust) / len(scores))
 
 
 def resample(draws: list[Any], logs: list[float], rng: random.Random) -> Any:

@@ -25,11 +25,14 @@ rollout (and the exact solver) can stop before the deal ends: ``decided(state)``
 ``CONTRACT_ACTIONS``, the move actions of the decisions that set a contract before the card play,
 ``ENDGAME``, the game's part of the exact endgame solver
 (:class:`strategies.montecarlo.endgame.EndgamePart`), and ``INFERENCE`` (None, or the
-log-likelihood of the play seen under a sampled deal, :mod:`strategies.montecarlo.inference`).
+log-likelihood of the play seen under a sampled deal, :mod:`strategies.montecarlo.inference`), and
+``SEATWISE`` (None, or a sampler drawing each seat's hand by its own plays, made as
+``SEATWISE(weight, last, pool, partner)``: where the likelihood factors by seat).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
@@ -41,14 +44,22 @@ from simulator.limits import TIMEOUT_MAX
 from simulator.plugins import load_class, load_strategy
 from simulator.strategy import Strategy
 from strategies.heuristic.plugin import HeuristicStrategy, default_heuristic
-from strategies.montecarlo.inference import RejectionSampler, WeightedSampler
+from strategies.montecarlo.inference import PartnerModel, RejectionSampler, WeightedSampler
 from strategies.montecarlo.outcome import deal_margin, match_outcome
 from strategies.montecarlo.search import Rollout, Search
 
 #: the games montecarlo plays
 GAMES = ("sweep", "seep", "sueca")
 #: what every ``strategies.montecarlo.<game>`` module declares (a test checks each game of GAMES)
-GAME_MODULE_NAMES = ("ROLLOUT", "match_target", "EARLY_STOP", "CONTRACT_ACTIONS", "ENDGAME", "INFERENCE")
+GAME_MODULE_NAMES = (
+    "ROLLOUT",
+    "match_target",
+    "EARLY_STOP",
+    "CONTRACT_ACTIONS",
+    "ENDGAME",
+    "INFERENCE",
+    "SEATWISE",
+)
 #: what every ``strategies.montecarlo.defaults.<game>`` module declares
 GAME_DEFAULT_NAMES = ("SAMPLES", "EPSILON", "ENDGAME_CARDS", "INFERENCE_WEIGHT")
 
@@ -150,10 +161,20 @@ class MonteCarloParams(BaseModel):
         description="inference: deals drawn per sample kept (resample: one of them kept by likelihood; "
         "reject: at most this many, then one of them by likelihood)",
     )
-    inference_sampler: Literal["resample", "reject"] = Field(
+    inference_sampler: Literal["resample", "reject", "seatwise"] = Field(
         "resample",
-        description="inference: resample (keep one of inference_pool draws in proportion to its likelihood) "
-        "or reject (keep each draw with probability its likelihood: the model's exact posterior)",
+        description="inference: resample (keep one of inference_pool draws in proportion to its likelihood), "
+        "reject (keep each draw with probability its likelihood: the model's exact posterior) or seatwise "
+        "(sweep: each seat's hand drawn by rejection on its own plays, at most inference_pool draws a seat; "
+        "elsewhere as reject)",
+    )
+    inference_partner: float = Field(
+        0.0,
+        ge=0,
+        lt=1,
+        description="inference: also read the partner's plays (sweep), as a partner playing as this "
+        "strategy does: its ordering's first choice with this chance, any legal move otherwise "
+        "(0: the partner's plays are not read)",
     )
 
     @field_validator("ordering")
@@ -232,8 +253,15 @@ class MonteCarloStrategy(Strategy):
         sample = get_game(view.game).determinize  # type: ignore[attr-defined]
         weight = defaults.INFERENCE_WEIGHT if p.inference_weight is None else p.inference_weight
         if weight and part.INFERENCE is not None:
-            kind = RejectionSampler if p.inference_sampler == "reject" else WeightedSampler
-            sample = kind(sample, part.INFERENCE, weight, p.inference_moves, p.inference_pool)
+            partner = None
+            if p.inference_partner:
+                partner = PartnerModel(self._ordering or default_heuristic(), p.inference_partner)
+            if p.inference_sampler == "seatwise" and part.SEATWISE is not None:
+                sample = part.SEATWISE(weight, p.inference_moves, p.inference_pool, partner)
+            else:
+                kind = WeightedSampler if p.inference_sampler == "resample" else RejectionSampler
+                likelihood = functools.partial(part.INFERENCE, partner=partner)
+                sample = kind(sample, likelihood, weight, p.inference_moves, p.inference_pool)
         samples = p.samples or defaults.SAMPLES
         small = defaults.ENDGAME_CARDS if p.endgame_cards is None else p.endgame_cards
         return Search(

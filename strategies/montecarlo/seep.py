@@ -224,3 +224,5 @@ ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
 
 #: no model of the other seats' play: sampled deals are uniform
 INFERENCE: Final = None
+#: no model of play
+SEATWISE: Final = None

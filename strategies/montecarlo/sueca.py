@@ -346,10 +346,14 @@ def order(state: Any, moves: Sequence[SuecaMove]) -> list[SuecaMove]:
     return sorted(moves, key=lambda m: STRENGTH[m.card] + POINTS[m.card], reverse=True)
 
 
-def inference(view: Any, deal: Any, weight: float, last: int, floor: float = -math.inf) -> float:
+def inference(
+    view: Any, deal: Any, weight: float, last: int, floor: float = -math.inf, partner: Any = None
+) -> float:
     """The log-likelihood of the other seats' calls, trump, called card and last ``last`` cards
     under ``deal``, each decision modelled as a softmax of ``weight`` times the default heuristic's
-    scores (a value below ``floor`` as soon as it falls below it)."""
+    scores (a value below ``floor`` as soon as it falls below it). Every other seat is read with
+    that model: a Sueca partner is secret until the called card falls, so ``partner`` (a model of
+    a known partner's play) has no part here."""
     return log_likelihood(view, deal, weight, last, SuecaRollout, floor)
 
 
@@ -372,3 +376,5 @@ ENDGAME: Final = EndgamePart(cards_left, position_key, allies, order)
 
 #: the model of the other seats' play that weights sampled deals
 INFERENCE: Final = inference
+#: a Sueca seat's plays hang on the others' hands too (voids, the partner): no seat-by-seat sampler
+SEATWISE: Final = None

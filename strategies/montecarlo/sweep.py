@@ -12,6 +12,7 @@ from simulator.games.sweep import CAPTURE, TRAIL, SweepMove
 from strategies.greedy import GreedyStrategy
 from strategies.montecarlo.endgame import EndgamePart, side_allies
 from strategies.montecarlo.sweep_inference import log_likelihood
+from strategies.montecarlo.sweep_seatwise import SeatwiseSampler
 
 
 def cards_left(state: Any) -> int:
@@ -74,3 +75,5 @@ ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
 
 #: the model of the other seats' play that weights sampled deals (strategies/montecarlo/sweep_inference.py)
 INFERENCE: Final = log_likelihood
+#: each seat's hand drawn by its own plays (strategies/montecarlo/sweep_seatwise.py)
+SEATWISE: Final = SeatwiseSampler

@@ -7,15 +7,18 @@ chance that the opponents, holding the cards the sample gives them, would have m
 the current deal under a model of their play: a softmax, at a temperature, of the default
 heuristic's scores over the seat's legal moves then (as Sueca's model,
 ``strategies/montecarlo/sueca_inference.py``). Each play's view is rebuilt from the public record
-(:func:`past_plays`: the table, piles, sweeps and hand sizes then) and the sample's hand for the seat
-plus the cards it has played since; a test checks the rebuilt views against the real ones. A
-partner's plays are not read: a partner plays as the searching strategy does, which the model does
-not describe. Only the current deal's plays are read: a play of an earlier deal was made from cards
-all played since, the same in every sample. The game with builds has no model (its likelihood is 0:
-uniform deals): a build's worth hangs on values the replay does not rebuild.
+(:func:`past_plays`: the table, piles, sweeps and hand sizes then) and the sample's hand for the
+seat plus the cards it has played since; a test checks the rebuilt views against the real ones. A
+partner plays as the searching strategy does, which that model does not describe: its plays are read
+only when a :class:`strategies.montecarlo.inference.PartnerModel` is given (the searching strategy's
+ordering heuristic's first choice, most of the time). Only the current deal's plays are read: a play
+of an earlier deal was made from cards all played since, the same in every sample. The game with
+builds has no model (its likelihood is 0: uniform deals): a build's worth hangs on values the replay
+does not rebuild.
 
-The scores of a play under a hand are kept (:attr:`PastPlay.scores`) for every later decision of the
-deal: the searches of one deal ask about the same few hands again and again.
+The scores of a play under a hand are kept (:attr:`PastPlay.scores`, by heuristic and hand) for
+every later decision of the deal: the searches of one deal ask about the same few hands again and
+again.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from simulator.cards import cards_of
 from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 from simulator.games.sweep.groups import signature
 from simulator.games.sweep.movegen import loose_moves
-from strategies.heuristic.plugin import default_heuristic
+from strategies.heuristic.plugin import TIE, HeuristicStrategy, default_heuristic
+from strategies.montecarlo.inference import PartnerModel
 
 #: past plays kept across decisions (by the public record up to them) before the store is emptied
 KEPT_PLAYS = 4096
@@ -42,7 +46,7 @@ class PastPlay:
     seat: int
     move: SweepMove
     then: dict[str, Any]  # the fields of the seat's view just before the play, but ``hand``
-    scores: dict[int, tuple[list[float], int]] = dataclasses.field(default_factory=dict)
+    scores: dict[tuple[Any, int], tuple[list[float], int]] = dataclasses.field(default_factory=dict)
 
 
 #: past plays by what fixes them: the rules, dealer, match scores, table when the round's play began
@@ -120,36 +124,66 @@ def choice_then(view: SweepView, play: PastPlay, held: int) -> tuple[SweepView, 
     return then, list(loose_moves(list(cards_of(held)), table, signature(table), held))
 
 
-def scores_then(view: SweepView, play: PastPlay, held: int) -> tuple[list[float], int]:
-    """The default heuristic's scores of the moves ``play``'s seat had, had it held ``held`` then,
-    and the index of the move it made among them (kept for later decisions)."""
-    got = play.scores.get(held)
+def scores_then(
+    view: SweepView, play: PastPlay, held: int, heuristic: HeuristicStrategy | None = None
+) -> tuple[list[float], int]:
+    """The scores by ``heuristic`` (the default heuristic's if None) of the moves ``play``'s seat
+    had, had it held ``held`` then, and the index of the move it made among them (kept for later
+    decisions)."""
+    scorer = heuristic or default_heuristic()
+    key = (scorer.params, held)
+    got = play.scores.get(key)
     if got is None:
         then, moves = choice_then(view, play, held)
-        scores = default_heuristic().scores(then, moves) if len(moves) > 1 else [0.0]
-        got = play.scores[held] = (scores, moves.index(play.move) if len(moves) > 1 else 0)
+        scores = scorer.scores(then, moves) if len(moves) > 1 else [0.0]
+        got = play.scores[key] = (scores, moves.index(play.move) if len(moves) > 1 else 0)
     return got
 
 
-def log_likelihood(view: Any, deal: Any, weight: float, last: int, floor: float = -math.inf) -> float:
+def log_likelihood(
+    view: Any,
+    deal: Any,
+    weight: float,
+    last: int,
+    floor: float = -math.inf,
+    partner: PartnerModel | None = None,
+) -> float:
     """Log of the chance that the opponents, holding ``deal``'s cards, made their last ``last``
     plays of the current deal as they did, each a softmax of ``weight`` times the default
-    heuristic's scores over its legal moves then (``weight`` is the inverse temperature), or a
-    value below ``floor`` as soon as it falls below it. 0 in the game with builds."""
+    heuristic's scores over its legal moves then (``weight`` is the inverse temperature), and, with
+    a ``partner`` model, the partner its plays among them; a value below ``floor`` as soon as it
+    falls below it. 0 in the game with builds."""
     if view.rules.builds:
         return 0.0
-    sides = view.rules.side_of_seat
-    mine = sides[view.seat]
     hands = deal.hands
     total = 0.0
-    read = [(play, after) for play, after in past_plays(view) if sides[play.seat] != mine]
-    for play, after in read[-last:]:
-        scores, index = scores_then(view, play, hands[play.seat] | after)
-        if len(scores) < 2:
-            continue
-        top = max(scores)
-        norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
-        total += weight * (scores[index] - top) - norm
+    for play, after in read_plays(view, last, partner):
+        total += play_log_chance(view, play, hands[play.seat] | after, weight, partner)
         if total < floor:
             break
     return total
+
+
+def read_plays(view: SweepView, last: int, partner: PartnerModel | None) -> list[tuple[PastPlay, int]]:
+    """The plays read: the other seats' last ``last`` plays of the current deal, the partner's
+    among them only with a ``partner`` model."""
+    sides = view.rules.side_of_seat
+    mine = sides[view.seat]
+    return [(play, after) for play, after in past_plays(view) if partner or sides[play.seat] != mine][-last:]
+
+
+def play_log_chance(
+    view: SweepView, play: PastPlay, held: int, weight: float, partner: PartnerModel | None
+) -> float:
+    """Log of the chance of ``play`` had its seat held ``held`` then: the partner's under the
+    ``partner`` model, an opponent's a softmax of ``weight`` times the default heuristic's scores."""
+    sides = view.rules.side_of_seat
+    if partner is not None and sides[play.seat] == sides[view.seat]:
+        scores, index = scores_then(view, play, held, partner.heuristic)
+        return partner.log_chance(scores, index, TIE) if len(scores) > 1 else 0.0
+    scores, index = scores_then(view, play, held)
+    if len(scores) < 2:
+        return 0.0
+    top = max(scores)
+    norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
+    return weight * (scores[index] - top) - norm

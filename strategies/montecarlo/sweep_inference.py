@@ -46,7 +46,9 @@ class PastPlay:
     seat: int
     move: SweepMove
     then: dict[str, Any]  # the fields of the seat's view just before the play, but ``hand``
-    scores: dict[tuple[Any, int], tuple[list[float], int]] = dataclasses.field(default_factory=dict)
+    scores: dict[tuple[HeuristicStrategy, int], tuple[list[float], int]] = dataclasses.field(
+        default_factory=dict
+    )
 
 
 #: past plays by what fixes them: the rules, dealer, match scores, table when the round's play began
@@ -131,7 +133,7 @@ def scores_then(
     had, had it held ``held`` then, and the index of the move it made among them (kept for later
     decisions)."""
     scorer = heuristic or default_heuristic()
-    key = (scorer.params, held)
+    key = (scorer, held)  # by identity: a heuristic's params hash slowly
     got = play.scores.get(key)
     if got is None:
         then, moves = choice_then(view, play, held)

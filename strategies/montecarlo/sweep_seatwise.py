@@ -102,18 +102,25 @@ class SeatwiseSampler:
         """A hand of ``size`` cards of ``free`` for the seat of ``plays``, drawn uniformly and kept
         with the chance of those plays (after ``pool`` draws, one of them by that chance)."""
         cards = list(cards_of(free))
-        draws, logs = [], []
+        draws = []
         for _ in range(self.pool):
             hand = mask_of(rng.sample(cards, size))
-            log = sum(
-                play_log_chance(view, play, hand | after, self.weight, self.partner) for play, after in plays
-            )
-            if log >= math.log(1.0 - rng.random()):
+            floor = math.log(1.0 - rng.random())  # kept if its log-chance is at least this
+            if self._log_chance(view, plays, hand, floor) >= floor:
                 return hand
             draws.append(hand)
-            logs.append(log)
+        logs = [self._log_chance(view, plays, hand, -math.inf) for hand in draws]
         hand_drawn: int = resample(draws, logs, rng)
         return hand_drawn
+
+    def _log_chance(self, view: SweepView, plays: list[tuple[Any, int]], hand: int, floor: float) -> float:
+        """Log of the chance of ``plays`` from ``hand``, or a value below ``floor`` once it falls below."""
+        total = 0.0
+        for play, after in plays:
+            total += play_log_chance(view, play, hand | after, self.weight, self.partner)
+            if total < floor:
+                break
+        return total
 
     def _whole(self, view: SweepView, deal: SweepState, rng: random.Random) -> SweepState:
         """A deal from the model's exact posterior, enumerated: once the stock is gone and every
@@ -137,9 +144,7 @@ class SeatwiseSampler:
             pool |= deal.hands[s]
 
         def log(seat: int, hand: int) -> float:
-            return sum(
-                play_log_chance(view, p, hand | after, self.weight, self.partner) for p, after in plays[seat]
-            )
+            return self._log_chance(view, plays[seat], hand, -math.inf)
 
         found: list[tuple[tuple[int, ...], float]] = []
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from simulator.games.sweep import GAME, make_rules
 from strategies.heuristic import HeuristicStrategy
 from strategies.montecarlo import MonteCarloStrategy
@@ -60,7 +62,14 @@ def test_no_model_with_builds():
     assert log_likelihood(view, GAME.determinize(view, random.Random(1)), 2.0, 8) == 0.0
 
 
-def test_weighted_choice_reads_only_the_view():
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"inference_weight": 2},
+        {"inference_weight": 1e4, "inference_sampler": "seatwise", "inference_partner": 0.8},
+    ],
+)
+def test_weighted_choice_reads_only_the_view(params):
     state, _ = _played(5, 13)
     seat = state.current_player()
     view = state.view(seat)
@@ -70,7 +79,7 @@ def test_weighted_choice_reads_only_the_view():
     assert other.view(seat) == view
     picks = []
     for deal in (state, other):
-        agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=6, inference_weight=2))
+        agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=6, **params))
         agent.reset(random.Random(8), seat, state.rules)
         picks.append(agent.choose(deal.view(seat), deal.legal_moves()))
     assert picks[0] == picks[1]

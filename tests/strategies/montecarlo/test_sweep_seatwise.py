@@ -1,6 +1,6 @@
 """Sweep's seat-by-seat sampler: its deals keep the view, are near the model's exact posterior
-(enumerated on late positions), read the partner only with a partner model, and the plug-in's
-choice with it reads only the view."""
+(enumerated on late positions) and read the partner only with a partner model (that the plug-in's
+choice with it reads only the view: tests/strategies/montecarlo/test_sweep_inference.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import random
 from simulator.cards import cards_of, mask_of
 from simulator.games.sweep import GAME
 from strategies.heuristic.plugin import default_heuristic
-from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.inference import PartnerModel, RejectionSampler
 from strategies.montecarlo.sweep_inference import log_likelihood, play_log_chance, read_plays
 from strategies.montecarlo.sweep_seatwise import SeatwiseSampler
@@ -129,21 +128,3 @@ def _explained(sampler, view, partner, plays, model):
     draws = [sampler(view, random.Random(k)) for k in range(200)]
     logs = [sum(play_log_chance(view, p, d.hands[partner] | a, 1.0, model) for p, a in plays) for d in draws]
     return sum(logs) / len(logs)
-
-
-def test_seatwise_choice_reads_only_the_view():
-    state, _ = _played(5, 13)
-    seat = state.current_player()
-    view = state.view(seat)
-    other = next(
-        s for s in (GAME.determinize(view, random.Random(k)) for k in range(50)) if s.hands != state.hands
-    )
-    picks = []
-    for deal in (state, other):
-        params = MonteCarloStrategy.Params(
-            samples=6, inference_weight=1e4, inference_sampler="seatwise", inference_partner=0.8
-        )
-        agent = MonteCarloStrategy(params)
-        agent.reset(random.Random(8), seat, state.rules)
-        picks.append(agent.choose(deal.view(seat), deal.legal_moves()))
-    assert picks[0] == picks[1]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +81,13 @@ class PartnerModel:
         best = max(scores)
         top = self.trust / sum(s >= best - tie for s in scores) if scores[index] >= best - tie else 0.0
         return math.log(top + (1.0 - self.trust) / len(scores))
+
+
+def log_softmax(weight: float, scores: Sequence[float], pick: int) -> float:
+    """Log of the chance of ``scores[pick]`` under a softmax of ``weight`` times the scores."""
+    top = max(scores)
+    norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
+    return weight * (scores[pick] - top) - norm
 
 
 def resample(draws: list[Any], logs: list[float], rng: random.Random) -> Any:

@@ -138,7 +138,7 @@ class MonteCarloParams(BaseModel):
         "by which sampled deals are kept (the larger, the nearer its best moves only, ties evenly; "
         "default: per game, "
         f"{_defaults('INFERENCE_WEIGHT')}; 0: uniform deals, the game's sampler unchanged; "
-        "sueca, and sweep without builds)",
+        "every game but sweep with builds)",
     )
     ordering: str | None = Field(
         None,
@@ -172,7 +172,7 @@ class MonteCarloParams(BaseModel):
         0.0,
         ge=0,
         lt=1,
-        description="inference: also read the partner's plays (sweep), as a partner playing as this "
+        description="inference: also read the partner's plays (sweep and seep), as a partner playing as this "
         "strategy does: its ordering's first choice with this chance, any legal move otherwise "
         "(0: the partner's plays are not read)",
     )

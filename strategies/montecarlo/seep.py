@@ -31,6 +31,7 @@ from simulator.games.seep import (
 from simulator.strategy import Strategy
 from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
 from strategies.montecarlo.endgame import EndgamePart, side_allies
+from strategies.montecarlo.seep_inference import log_likelihood
 
 #: weights of the judgment (the default heuristic's: sweep_risk -0.8, points_left -0.25)
 RISK_WEIGHT = 0.8
@@ -222,7 +223,7 @@ def match_target(rules: Any) -> float:
 #: the exact endgame's part
 ENDGAME: Final = EndgamePart(cards_left, position_key, side_allies, order)
 
-#: no model of the other seats' play: sampled deals are uniform
-INFERENCE: Final = None
-#: no model of play
+#: the model of the other seats' play that weights sampled deals (strategies/montecarlo/seep_inference.py)
+INFERENCE: Final = log_likelihood
+#: no seat-by-seat sampler: the holding facts ``determinize`` keeps tie the hidden hands together
 SEATWISE: Final = None

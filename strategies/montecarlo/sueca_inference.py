@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from simulator.games.sueca import PLAYS, POINTS, SuecaMove, SuecaView, trick_value
 from simulator.games.sueca.movegen import auction_moves, call_card_moves, play_moves
 from simulator.games.sueca.moves import BIDS, NULS_MOVE, PASS_MOVE, TRUMPS
+from strategies.montecarlo.inference import log_softmax
 
 
 class Model(Protocol):
@@ -45,13 +46,6 @@ class Model(Protocol):
     @staticmethod
     def play_scores(view: SuecaView, moves: Sequence[SuecaMove]) -> list[float]:
         """A seat's score of each card it may play, from its view."""
-
-
-def _log_softmax(weight: float, scores: Sequence[float], pick: int) -> float:
-    """Log of the chance of ``scores[pick]`` under a softmax of ``weight`` times the scores."""
-    top = max(scores)
-    norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
-    return weight * (scores[pick] - top) - norm
 
 
 def _plays(view: SuecaView) -> list[tuple[int, int, int, int]]:
@@ -146,7 +140,7 @@ def contract_log_likelihood(view: SuecaView, deal: Any, weight: float, model: ty
         if seat != view.seat:
             picks, scores = model.call_scores(hands[seat], auction_moves(high, view.rules.bid_step, nuls))
             if len(picks) > 1 and move in picks:
-                total += _log_softmax(weight, scores, picks.index(move))
+                total += log_softmax(weight, scores, picks.index(move))
         if call == "nuls":
             nuls = True
         elif call != "pass":
@@ -157,13 +151,13 @@ def contract_log_likelihood(view: SuecaView, deal: Any, weight: float, model: ty
     hand = hands[declarer]
     trump = -1 if view.trump is None else view.trump
     if trump >= 0:
-        total += _log_softmax(weight, model.trump_scores(hand, TRUMPS), trump)
+        total += log_softmax(weight, model.trump_scores(hand, TRUMPS), trump)
     called = view.called_card
     if called is not None:
         moves = call_card_moves(hand, trump if view.rules.called_card_rule == "trump_suit_only" else -1)
         if len(moves) > 1:
             cards = [m.card for m in moves]
-            total += _log_softmax(weight, model.call_card_scores(view.trump, moves), cards.index(called))
+            total += log_softmax(weight, model.call_card_scores(view.trump, moves), cards.index(called))
     return total
 
 
@@ -189,7 +183,7 @@ def log_likelihood(
         moves = play_moves(then.hand, led)
         if len(moves) < 2:
             continue
-        total += _log_softmax(weight, model.play_scores(then, moves), moves.index(PLAYS[card]))
+        total += log_softmax(weight, model.play_scores(then, moves), moves.index(PLAYS[card]))
         scored += 1
         if scored >= last or total < floor:
             break

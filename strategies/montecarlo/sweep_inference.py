@@ -32,7 +32,7 @@ from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 from simulator.games.sweep.groups import signature
 from simulator.games.sweep.movegen import loose_moves
 from strategies.heuristic.plugin import TIE, HeuristicStrategy, default_heuristic
-from strategies.montecarlo.inference import PartnerModel
+from strategies.montecarlo.inference import PartnerModel, log_softmax
 
 #: past plays kept across decisions (by the public record up to them) before the store is emptied
 KEPT_PLAYS = 4096
@@ -186,6 +186,4 @@ def play_log_chance(
     scores, index = scores_then(view, play, held)
     if len(scores) < 2:
         return 0.0
-    top = max(scores)
-    norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
-    return weight * (scores[index] - top) - norm
+    return log_softmax(weight, scores, index)

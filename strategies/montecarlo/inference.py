@@ -90,6 +90,31 @@ def log_softmax(weight: float, scores: Sequence[float], pick: int) -> float:
     return weight * (scores[pick] - top) - norm
 
 
+#: a play's scores under each hand its seat may have held, by (heuristic, hand): the heuristic by
+#: identity (its params hash slowly)
+ScoreStore = dict[tuple[Any, int], tuple[list[float], int]]
+
+
+def scores_of(
+    store: ScoreStore, scorer: Any, held: int, move: Any, choice: Callable[[], tuple[Any, Sequence[Any]]]
+) -> tuple[list[float], int]:
+    """The scores by ``scorer`` of the moves a seat had, had it held ``held``, and the index of the
+    ``move`` it made among them (-1 if that hand could not have made it), kept in ``store`` for later
+    decisions: ``choice`` gives the seat's view then and its legal moves."""
+    key = (scorer, held)
+    got = store.get(key)
+    if got is None:
+        then, moves = choice()
+        if move not in moves:
+            got = ([0.0], -1)
+        elif len(moves) < 2:
+            got = ([0.0], 0)
+        else:
+            got = (scorer.scores(then, moves), moves.index(move))
+        store[key] = got
+    return got
+
+
 def resample(draws: list[Any], logs: list[float], rng: random.Random) -> Any:
     """One of ``draws``, in proportion to the exponential of its ``logs``."""
     top = max(logs)

@@ -22,9 +22,10 @@ import math
 from typing import Any
 
 from simulator.games.seep import BID, SeepMove, SeepView
-from simulator.games.seep.state import BIDDING, SeepPosition, SeepState
+from simulator.games.seep.determinize import public_start
+from simulator.games.seep.state import SeepPosition, SeepState
 from strategies.heuristic.plugin import TIE, HeuristicStrategy, default_heuristic
-from strategies.montecarlo.inference import PartnerModel, log_softmax
+from strategies.montecarlo.inference import PartnerModel, ScoreStore, log_softmax, scores_of
 
 
 @dataclasses.dataclass
@@ -38,9 +39,7 @@ class PastPlay:
     position: SeepPosition
     then: SeepView  # the seat's view just before the play, with its hand and hand sizes to set
     sizes: tuple[int, ...]  # every seat's hand size then
-    scores: dict[tuple[HeuristicStrategy, int], tuple[list[float], int]] = dataclasses.field(
-        default_factory=dict
-    )
+    scores: ScoreStore = dataclasses.field(default_factory=dict)
 
 
 _cache: list[tuple[SeepView, list[tuple[PastPlay, int]]]] = []
@@ -60,35 +59,12 @@ def past_plays(view: SeepView) -> list[tuple[PastPlay, int]]:
     if _cache and _cache[0][0] is view:
         return _cache[0][1]
     rules = view.rules
-    n = rules.num_players
     plays: list[tuple[PastPlay, int]] = []
     if not view.floor_visible or view.play == 0:
         _cache[:] = [(view, plays)]
         return plays
     now = _dealing(view.play, rules, view.total_plays)
-    played_by = [0] * n
-    for seat, move in view.history:
-        if move.action != BID:
-            played_by[seat] |= 1 << move.card
-    first_floor = view.loose
-    for _, move in view.history:
-        first_floor |= move.floor
-    first_floor &= ~view.played
-    s = SeepState.from_position(
-        SeepPosition(
-            rules=rules,
-            hands=tuple(played_by),
-            loose=first_floor,
-            turn=view.bidder,
-            plays=0,
-            bid=0,
-            phase=BIDDING,
-            dealer=view.dealer,
-            floor_visible=rules.floor_visible_at_bid,
-            scores=view.scores,
-            baazis=view.baazis,
-        )
-    )
+    s = public_start(view, 0)[0]  # the seat's own plays are not read: its hand then does not matter
     history = view.history
     for i, (seat, move) in enumerate(history):
         if move.action != BID and seat != view.seat and _dealing(s.plays, rules, view.total_plays) == now:
@@ -121,16 +97,7 @@ def scores_then(
     had, had it held ``held`` then, and the index of the move it made among them (kept; -1 if that
     hand could not have made it: only a hand ``determinize`` would not draw)."""
     scorer = heuristic or default_heuristic()
-    key = (scorer, held)  # by identity: a heuristic's params hash slowly
-    got = play.scores.get(key)
-    if got is None:
-        then, moves = choice_then(play, held)
-        if play.move not in moves:  # not a hand the seat can have held: no chance at all
-            got = play.scores[key] = ([0.0], -1)
-        else:
-            scores = scorer.scores(then, moves) if len(moves) > 1 else [0.0]
-            got = play.scores[key] = (scores, moves.index(play.move) if len(moves) > 1 else 0)
-    return got
+    return scores_of(play.scores, scorer, held, play.move, lambda: choice_then(play, held))
 
 
 def log_likelihood(
@@ -153,14 +120,13 @@ def log_likelihood(
     total = 0.0
     for play, after in reversed(read):
         held = hands[play.seat] | after
-        if scores_then(play, held)[1] < 0:
-            return -math.inf
         if partner is not None and sides[play.seat] == mine:
             scores, index = scores_then(play, held, partner.heuristic)
-            total += partner.log_chance(scores, index, TIE) if len(scores) > 1 else 0.0
+            chance = partner.log_chance(scores, index, TIE) if len(scores) > 1 else 0.0
         else:
             scores, index = scores_then(play, held)
-            total += log_softmax(weight, scores, index) if len(scores) > 1 else 0.0
+            chance = log_softmax(weight, scores, index) if len(scores) > 1 else 0.0
+        total += chance if index >= 0 else -math.inf
         if total < floor:
             break
     return total

@@ -32,7 +32,7 @@ from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 from simulator.games.sweep.groups import signature
 from simulator.games.sweep.movegen import loose_moves
 from strategies.heuristic.plugin import TIE, HeuristicStrategy, default_heuristic
-from strategies.montecarlo.inference import PartnerModel, log_softmax
+from strategies.montecarlo.inference import PartnerModel, ScoreStore, log_softmax, scores_of
 
 #: past plays kept across decisions (by the public record up to them) before the store is emptied
 KEPT_PLAYS = 4096
@@ -46,9 +46,7 @@ class PastPlay:
     seat: int
     move: SweepMove
     then: dict[str, Any]  # the fields of the seat's view just before the play, but ``hand``
-    scores: dict[tuple[HeuristicStrategy, int], tuple[list[float], int]] = dataclasses.field(
-        default_factory=dict
-    )
+    scores: ScoreStore = dataclasses.field(default_factory=dict)
 
 
 #: past plays by what fixes them: the rules, dealer, match scores, table when the round's play began
@@ -133,13 +131,7 @@ def scores_then(
     had, had it held ``held`` then, and the index of the move it made among them (kept for later
     decisions)."""
     scorer = heuristic or default_heuristic()
-    key = (scorer, held)  # by identity: a heuristic's params hash slowly
-    got = play.scores.get(key)
-    if got is None:
-        then, moves = choice_then(view, play, held)
-        scores = scorer.scores(then, moves) if len(moves) > 1 else [0.0]
-        got = play.scores[key] = (scores, moves.index(play.move) if len(moves) > 1 else 0)
-    return got
+    return scores_of(play.scores, scorer, held, play.move, lambda: choice_then(view, play, held))
 
 
 def log_likelihood(
@@ -182,8 +174,8 @@ def play_log_chance(
     sides = view.rules.side_of_seat
     if partner is not None and sides[play.seat] == sides[view.seat]:
         scores, index = scores_then(view, play, held, partner.heuristic)
-        return partner.log_chance(scores, index, TIE) if len(scores) > 1 else 0.0
-    scores, index = scores_then(view, play, held)
-    if len(scores) < 2:
-        return 0.0
-    return log_softmax(weight, scores, index)
+        chance = partner.log_chance(scores, index, TIE) if len(scores) > 1 else 0.0
+    else:
+        scores, index = scores_then(view, play, held)
+        chance = log_softmax(weight, scores, index) if len(scores) > 1 else 0.0
+    return chance if index >= 0 else -math.inf

@@ -88,30 +88,28 @@ def _holds_needed(s: SeepState, q: int, move: SeepMove) -> int:
     return value
 
 
-def _public(view: SeepView) -> _Public:
-    """Replay the public history and derive the unseen cards and the holding facts."""
+def public_start(view: SeepView, hand: CardMask) -> tuple[SeepState, CardMask]:
+    """The deal before its bid as the view can rebuild it, and the first floor (0 while face down):
+    every other seat holding just the cards it has played, the view's seat those and ``hand``;
+    replaying the view's history on it is legal and reaches the view's public state."""
     rules = view.rules
-    n = rules.num_players
-    seat, bidder = view.seat, view.bidder
-    second = n == 2 and view.total_plays == 48
-    played_by = [0] * n
+    played_by = [0] * rules.num_players
     for q, move in view.history:
         if move.action != BID:
             played_by[q] |= 1 << move.card
+    played_by[view.seat] |= hand
     first_floor = 0
     if view.floor_visible:
         first_floor = view.loose
         for _, move in view.history:
             first_floor |= move.floor
         first_floor &= ~view.played
-    hands = list(played_by)
-    hands[seat] |= view.hand
-    s = SeepState.from_position(
+    start = SeepState.from_position(
         SeepPosition(
             rules=rules,
-            hands=tuple(hands),
+            hands=tuple(played_by),
             loose=first_floor,
-            turn=bidder,
+            turn=view.bidder,
             plays=0,
             bid=0,
             phase=BIDDING,
@@ -121,6 +119,16 @@ def _public(view: SeepView) -> _Public:
             baazis=view.baazis,
         )
     )
+    return start, first_floor
+
+
+def _public(view: SeepView) -> _Public:
+    """Replay the public history and derive the unseen cards and the holding facts."""
+    rules = view.rules
+    n = rules.num_players
+    seat, bidder = view.seat, view.bidder
+    second = n == 2 and view.total_plays == 48
+    s, first_floor = public_start(view, view.hand)
     # facts: (seat, era, index of the next play in ``plays``, value mask the seat's hand must meet)
     facts: list[tuple[int, int, int, CardMask]] = []
     plays: list[tuple[int, int, int]] = []  # (seat, era, card) of each play, in order
@@ -288,4 +296,4 @@ def determinize(view: SeepView, rng: random.Random) -> SeepState:
     raise ValueError(f"no deal is consistent with this view of seat {view.seat} (checked {MAX_ATTEMPTS})")
 
 
-__all__ = ["determinize"]
+__all__ = ["determinize", "public_start"]

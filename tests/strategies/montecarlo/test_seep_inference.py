@@ -32,7 +32,10 @@ def _played(seed: int, stop: int, options: dict | None = None):
     return state, seen
 
 
-@pytest.mark.parametrize(("options", "stops"), [({}, (3, 14, 30, 47)), ({"num_players": 2}, (9, 23, 30, 45))])
+@pytest.mark.parametrize(
+    ("options", "stops"),
+    [({}, (3, 14, 30, 47)), ({"num_players": 2}, (9, 23, 30, 45)), ({"num_players": 3}, (4, 20, 33, 46))],
+)
 def test_the_rebuilt_positions_are_the_ones_played_on(options, stops):
     for seed, stop in enumerate(stops):
         state, seen = _played(seed, stop, options)

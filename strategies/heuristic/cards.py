@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from simulator.cards import RANK
+from simulator.cards import RANK, RANK_MASK
 
 
 def value_counts(mask: int) -> tuple[int, ...]:
@@ -65,3 +65,29 @@ def p_holds_any(wanted: int, hand_size: int, unseen: int) -> float:
     for i in range(hand_size):
         none *= (unseen - wanted - i) / (unseen - i)
     return 1.0 - none
+
+
+@lru_cache(maxsize=1 << 16)
+def clearing_values(counts: tuple[int, ...], house: int) -> int:
+    """The values (as a mask of their cards) of which one card would clear a floor of loose
+    cards ``counts`` (per value, as ``value_counts``) and at most one house, of value ``house``
+    (0: none): the card takes the house and every loose card, which must split into groups of
+    its value."""
+    total = sum(v * n for v, n in enumerate(counts))
+    if house:
+        return RANK_MASK[house] if total % house == 0 and partitions_into(counts, house) else 0
+    if not total:
+        return 0
+    top = max(v for v in range(1, 14) if counts[v])
+    out = 0
+    for v in range(top, 14):
+        if total % v == 0 and partitions_into(counts, v):
+            out |= RANK_MASK[v]
+    return out
+
+
+@lru_cache(maxsize=1 << 18)
+def clearing_mask(loose: int, house: int) -> int:
+    """:func:`clearing_values` of a floor of loose cards ``loose`` (cached on the mask: a
+    search meets the same floors again and again)."""
+    return clearing_values(value_counts(loose), house)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from simulator.cards import FULL_DECK, RANK, RANK_MASK
 from simulator.games.seep import BID, BREAK, CAPTURE, THROW, SeepView, pile_points
-from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic.cards import clearing_mask, p_holds_any
 from strategies.heuristic.features.seep import FEATURES
 
 
@@ -24,16 +24,6 @@ def _sweep_value(view: SeepView, play: int, card: int) -> int:
     if view.rules.scoring == "thirty":
         return RANK[card]
     return 25 if play == 1 else 50
-
-
-def _clearing_values(loose: int, houses: dict[int, int]) -> list[int]:
-    """Values whose one card would capture the whole floor (every house and loose card)."""
-    counts = value_counts(loose)
-    out = []
-    for v in range(1, 14):
-        if all(hv == v for hv in houses) and partitions_into(counts, v):
-            out.append(v)
-    return out
 
 
 def feature_rows(view: SeepView, moves: Sequence) -> list[list[float]]:
@@ -104,9 +94,9 @@ def feature_rows(view: SeepView, moves: Sequence) -> list[list[float]]:
             row[8] = holds * points
         row[4] = pile_points(left_loose, thirty)
         if left_loose or left_houses:
-            sweepers = 0
-            for value in _clearing_values(left_loose, left_houses):
-                sweepers |= RANK_MASK[value] & unseen
+            sweepers = 0  # one card takes at most one house (of its value) with the loose cards
+            if len(left_houses) <= 1:
+                sweepers = clearing_mask(left_loose, next(iter(left_houses), 0)) & unseen
             chance = p_holds_any(sweepers.bit_count(), next_hand, n_unseen)
             row[3] = chance * (50 if not thirty else 7) if play + 1 < view.total_plays else 0.0
         rows.append(row)

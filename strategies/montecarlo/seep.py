@@ -29,7 +29,7 @@ from simulator.games.seep import (
     with_action,
 )
 from simulator.strategy import Strategy
-from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic.cards import clearing_mask, p_holds_any
 from strategies.montecarlo.endgame import EndgamePart, side_allies
 from strategies.montecarlo.seep_inference import log_likelihood
 
@@ -45,25 +45,6 @@ def sweep_bonus(thirty: bool, play: int, total: int, card: int) -> int:
     if thirty:
         return RANK[card]
     return 25 if play == 1 else 50
-
-
-@lru_cache(maxsize=1 << 16)
-def clearing_values(counts: tuple[int, ...], house: int) -> int:
-    """The values (as a mask of their cards) of which one card would clear a floor of loose
-    cards ``counts`` (per value, as ``value_counts``) and at most one house, of value ``house``
-    (0: none): the card takes the house and every loose card, which must split into groups of
-    its value."""
-    total = sum(v * n for v, n in enumerate(counts))
-    if house:
-        return RANK_MASK[house] if total % house == 0 and partitions_into(counts, house) else 0
-    if not total:
-        return 0
-    top = max(v for v in range(1, 14) if counts[v])
-    out = 0
-    for v in range(top, 14):
-        if total % v == 0 and partitions_into(counts, v):
-            out |= RANK_MASK[v]
-    return out
 
 
 class SeepRollout(Strategy):
@@ -150,13 +131,6 @@ class SeepRollout(Strategy):
             return 0.0
         sweepers = clearing_mask(left, left_houses[0] if left_houses else 0) & unseen
         return p_holds(sweepers.bit_count(), hand, n_unseen) if sweepers else 0.0
-
-
-@lru_cache(maxsize=1 << 18)
-def clearing_mask(loose: int, house: int) -> int:
-    """:func:`clearing_values` of a floor of loose cards ``loose`` (cached on the mask: the
-    candidates of one sample meet the same floors again)."""
-    return clearing_values(value_counts(loose), house)
 
 
 p_holds = lru_cache(maxsize=1 << 12)(p_holds_any)

@@ -7,8 +7,8 @@ import random
 from simulator.cards import mask_of, parse_cards
 from simulator.games.seep import SeepPosition, SeepRules, SeepState
 from strategies.greedy import GreedyStrategy
-from strategies.heuristic.cards import value_counts
-from strategies.montecarlo.seep import SeepRollout, clearing_values
+from strategies.heuristic.cards import clearing_values, value_counts
+from strategies.montecarlo.seep import SeepRollout
 
 
 def _m(text: str) -> int:

@@ -49,8 +49,8 @@ run: $(STAMP)
 
 test: $(STAMP) $(DOCS_STAMP)
 	$(call install_requirements,rl play)
-	$(BIN)/ruff check simulator strategies tests
-	$(BIN)/ruff format --check simulator strategies tests
+	$(BIN)/ruff check simulator strategies tests examples
+	$(BIN)/ruff format --check simulator strategies tests examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mkdocs build --strict --site-dir $(VENV)/site
@@ -64,8 +64,8 @@ bench: $(STAMP)
 	$(BIN)/cardsim bench
 
 lint: $(STAMP)
-	$(BIN)/ruff check simulator strategies tests
-	$(BIN)/ruff format --check simulator strategies tests
+	$(BIN)/ruff check simulator strategies tests examples
+	$(BIN)/ruff format --check simulator strategies tests examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 

@@ -48,9 +48,10 @@ def main() -> None:
         seconds = time.perf_counter() - start
         size = (FOLDER / "report.html").stat().st_size
         pages = sorted((FOLDER / "deals").glob("*.html"))
+        pages_size = sum(p.stat().st_size for p in pages)
         print(
-            f"{tiled.height:,} rows, {label}: cardsim report {seconds:.1f} s, report.html {size / 1e6:.2f} MB, "
-            f"{len(pages)} deal pages of {sum(p.stat().st_size for p in pages) / 1e6:.2f} MB"
+            f"{tiled.height:,} rows, {label}: cardsim report {seconds:.1f} s, "
+            f"report.html {size / 1e6:.2f} MB, {len(pages)} deal pages of {pages_size / 1e6:.2f} MB"
         )
         assert drop or (FOLDER / "balance.parquet").is_file()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.cards import RANK
+from simulator.cards import RANK, RANK_MASK
 from simulator.errors import UserError
 from simulator.games import get_game
 from simulator.games.seep import CAPTURE
@@ -17,7 +17,7 @@ from simulator.games.sweep import CAPTURE as CAPTURE_SWEEP
 from simulator.play import play_deal, reset_agents
 from simulator.plugins import describe_params, load_class, spec_from_yaml
 from simulator.variants import resolve_variant
-from strategies.heuristic.cards import p_holds_any, partitions_into, value_counts
+from strategies.heuristic.cards import clearing_mask, p_holds_any, partitions_into, value_counts
 from strategies.heuristic.plugin import GAME_FEATURES, HeuristicStrategy, feature_rows
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -91,6 +91,39 @@ def test_partitions_into(values, target, expected):
 def test_value_counts():
     assert value_counts((1 << 0) | (1 << 3) | (1 << 51))[1] == 2
     assert value_counts(1 << 51)[13] == 1
+
+
+def _splits_into(values: list[int], target: int) -> bool:
+    """Brute force: the values fall into groups each adding up to ``target`` (every subset holding
+    the first value tried as its group)."""
+    if not values:
+        return True
+    first, rest = values[0], values[1:]
+    for k in range(len(rest) + 1):
+        for group in itertools.combinations(range(len(rest)), k):
+            if first + sum(rest[i] for i in group) == target:
+                left = [v for i, v in enumerate(rest) if i not in group]
+                if _splits_into(left, target):
+                    return True
+    return False
+
+
+def test_clearing_mask_matches_brute_force():
+    """The cached clearing values (the heuristic's sweep risk and the rollout's) against trying every
+    grouping of the loose cards: one card of value v clears loose cards and at most one house (of
+    value v) when the loose cards split into groups of v."""
+    rng = random.Random(7)
+    for _ in range(400):
+        loose = 0
+        for card in rng.sample(range(52), rng.randrange(0, 6)):
+            loose |= 1 << card
+        house = rng.choice([0, 0, 9, 10, 11, 12, 13])
+        values = [RANK[c] for c in range(52) if loose >> c & 1]
+        want = 0
+        for v in [house] if house else (range(1, 14) if values else []):
+            if _splits_into(values, v):
+                want |= RANK_MASK[v]
+        assert clearing_mask(loose, house) == want, (values, house)
 
 
 @pytest.mark.parametrize(

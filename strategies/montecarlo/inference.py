@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from strategies.heuristic.plugin import TIE
+
 Sampler = Callable[[Any, random.Random], Any]
 #: ``INFERENCE(view, deal, weight, last, floor)``: the log-likelihood of the play seen under
 #: ``deal``, or a value below ``floor`` as soon as it is sure to end below it
@@ -75,7 +77,7 @@ class PartnerModel:
     heuristic: Any  # a HeuristicStrategy: the searching strategy's ordering
     trust: float
 
-    def log_chance(self, scores: list[float], index: int, tie: float) -> float:
+    def log_chance(self, scores: Sequence[float], index: int, tie: float) -> float:
         """Log of the chance of the move at ``index`` among moves so scored (``tie``: scores closer
         than this are tied)."""
         best = max(scores)
@@ -88,6 +90,21 @@ def log_softmax(weight: float, scores: Sequence[float], pick: int) -> float:
     top = max(scores)
     norm = math.log(math.fsum(math.exp(weight * (s - top)) for s in scores))
     return weight * (scores[pick] - top) - norm
+
+
+def move_log_chance(
+    scores: Sequence[float], index: int, weight: float, partner: PartnerModel | None
+) -> float:
+    """Log of the chance of the move at ``index`` among moves so scored (-1: a move the hand could
+    not have made, chance 0): under the ``partner`` model if one is given, else a softmax of
+    ``weight`` times the scores (a lone legal move is certain)."""
+    if index < 0:
+        return -math.inf
+    if len(scores) < 2:
+        return 0.0
+    if partner is not None:
+        return partner.log_chance(scores, index, TIE)
+    return log_softmax(weight, scores, index)
 
 
 #: a play's scores under each hand its seat may have held, by (heuristic, hand): the heuristic by

@@ -24,8 +24,8 @@ from typing import Any
 from simulator.games.seep import BID, SeepMove, SeepView
 from simulator.games.seep.determinize import public_start
 from simulator.games.seep.state import SeepPosition, SeepState
-from strategies.heuristic.plugin import TIE, HeuristicStrategy, default_heuristic
-from strategies.montecarlo.inference import PartnerModel, ScoreStore, log_softmax, scores_of
+from strategies.heuristic.plugin import HeuristicStrategy, default_heuristic
+from strategies.montecarlo.inference import PartnerModel, ScoreStore, move_log_chance, scores_of
 
 
 @dataclasses.dataclass
@@ -119,14 +119,9 @@ def log_likelihood(
     hands = deal.hands
     total = 0.0
     for play, after in reversed(read):
-        held = hands[play.seat] | after
-        if partner is not None and sides[play.seat] == mine:
-            scores, index = scores_then(play, held, partner.heuristic)
-            chance = partner.log_chance(scores, index, TIE) if len(scores) > 1 else 0.0
-        else:
-            scores, index = scores_then(play, held)
-            chance = log_softmax(weight, scores, index) if len(scores) > 1 else 0.0
-        total += chance if index >= 0 else -math.inf
+        model = partner if partner is not None and sides[play.seat] == mine else None
+        scores, index = scores_then(play, hands[play.seat] | after, model.heuristic if model else None)
+        total += move_log_chance(scores, index, weight, model)
         if total < floor:
             break
     return total

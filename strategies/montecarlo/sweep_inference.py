@@ -31,8 +31,8 @@ from simulator.cards import cards_of
 from simulator.games.sweep import CAPTURE, TRAIL, SweepMove, SweepView
 from simulator.games.sweep.groups import signature
 from simulator.games.sweep.movegen import loose_moves
-from strategies.heuristic.plugin import TIE, HeuristicStrategy, default_heuristic
-from strategies.montecarlo.inference import PartnerModel, ScoreStore, log_softmax, scores_of
+from strategies.heuristic.plugin import HeuristicStrategy, default_heuristic
+from strategies.montecarlo.inference import PartnerModel, ScoreStore, move_log_chance, scores_of
 
 #: past plays kept across decisions (by the public record up to them) before the store is emptied
 KEPT_PLAYS = 4096
@@ -172,10 +172,6 @@ def play_log_chance(
     """Log of the chance of ``play`` had its seat held ``held`` then: the partner's under the
     ``partner`` model, an opponent's a softmax of ``weight`` times the default heuristic's scores."""
     sides = view.rules.side_of_seat
-    if partner is not None and sides[play.seat] == sides[view.seat]:
-        scores, index = scores_then(view, play, held, partner.heuristic)
-        chance = partner.log_chance(scores, index, TIE) if len(scores) > 1 else 0.0
-    else:
-        scores, index = scores_then(view, play, held)
-        chance = log_softmax(weight, scores, index) if len(scores) > 1 else 0.0
-    return chance if index >= 0 else -math.inf
+    model = partner if partner is not None and sides[play.seat] == sides[view.seat] else None
+    scores, index = scores_then(view, play, held, model.heuristic if model else None)
+    return move_log_chance(scores, index, weight, model)

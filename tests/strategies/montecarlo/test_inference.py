@@ -12,6 +12,7 @@ from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.inference import WeightedSampler
 from strategies.montecarlo.sueca import SuecaRollout, inference
 from strategies.montecarlo.sueca_inference import _plays, contract_log_likelihood, past_view, whole_hands
+from tests.strategies.montecarlo.inference_checks import assert_choice_reads_only_the_view
 
 
 def _played_deal(seed: int, stop: int, options: dict | None = None):
@@ -84,20 +85,7 @@ def test_the_likelihood_favours_the_deal_that_explains_the_play():
 
 def test_weighted_choice_reads_only_the_view():
     state, seat = _sueca_decision(4, 20)
-    view = state.view(seat)
-    other = next(
-        s
-        for s in (determinize(view, random.Random(k)) for k in range(50))
-        if [h for i, h in enumerate(s.hands) if i != seat]
-        != [h for i, h in enumerate(state.hands) if i != seat]
-    )
-    assert other.view(seat) == view
-    picks = []
-    for deal in (state, other):
-        agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=4, inference_weight=0.5))
-        agent.reset(random.Random(8), seat, state.rules)
-        picks.append(agent.choose(deal.view(seat), deal.legal_moves()))
-    assert picks[0] == picks[1]
+    assert_choice_reads_only_the_view(GAME, state, seat, {"samples": 4, "inference_weight": 0.5})
 
 
 @pytest.mark.parametrize("called_card_rule", ["any_not_held", "trump_suit_only"])

@@ -11,9 +11,12 @@ import pytest
 from simulator.games.seep import BID, GAME, SeepMove, SeepView
 from simulator.games.seep.rules import make_rules
 from strategies.heuristic import HeuristicStrategy
-from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.inference import PartnerModel
 from strategies.montecarlo.seep_inference import choice_then, log_likelihood, past_plays
+from tests.strategies.montecarlo.inference_checks import (
+    assert_choice_reads_only_the_view,
+    assert_floor_only_cuts_below_it,
+)
 
 
 def _played(seed: int, stop: int, options: dict | None = None):
@@ -92,27 +95,11 @@ def test_the_partner_is_read_only_with_a_partner_model():
 def test_the_floor_only_cuts_short_what_falls_below_it():
     state, _ = _played(6, 20)
     view = state.view(state.current_player())
-    for k in range(10):
-        deal = GAME.determinize(view, random.Random(k))
-        full = log_likelihood(view, deal, 2.0, 12)
-        for floor in (-0.5, -3.0, -50.0):
-            cut = log_likelihood(view, deal, 2.0, 12, floor)
-            assert cut == full if full >= floor else cut < floor
+    assert_floor_only_cuts_below_it(GAME, log_likelihood, view, 2.0, 10)
 
 
 @pytest.mark.parametrize("sampler", ["resample", "reject"])
 def test_weighted_choice_reads_only_the_view(sampler):
     state, _ = _played(5, 17)
-    seat = state.current_player()
-    view = state.view(seat)
-    other = next(
-        s for s in (GAME.determinize(view, random.Random(k)) for k in range(50)) if s.hands != state.hands
-    )
-    assert other.view(seat) == view
-    picks = []
-    for deal in (state, other):
-        params = MonteCarloStrategy.Params(samples=4, inference_weight=0.5, inference_sampler=sampler)
-        agent = MonteCarloStrategy(params)
-        agent.reset(random.Random(8), seat, state.rules)
-        picks.append(agent.choose(deal.view(seat), deal.legal_moves()))
-    assert picks[0] == picks[1]
+    params = {"samples": 4, "inference_weight": 0.5, "inference_sampler": sampler}
+    assert_choice_reads_only_the_view(GAME, state, state.current_player(), params)

@@ -11,9 +11,12 @@ import pytest
 
 from simulator.games.sweep import GAME, make_rules
 from strategies.heuristic import HeuristicStrategy
-from strategies.montecarlo import MonteCarloStrategy
 from strategies.montecarlo.inference import RejectionSampler
 from strategies.montecarlo.sweep_inference import log_likelihood, past_plays
+from tests.strategies.montecarlo.inference_checks import (
+    assert_choice_reads_only_the_view,
+    assert_floor_only_cuts_below_it,
+)
 
 
 def _played(seed: int, stop: int, options: dict | None = None):
@@ -71,18 +74,7 @@ def test_no_model_with_builds():
 )
 def test_weighted_choice_reads_only_the_view(params):
     state, _ = _played(5, 13)
-    seat = state.current_player()
-    view = state.view(seat)
-    other = next(
-        s for s in (GAME.determinize(view, random.Random(k)) for k in range(50)) if s.hands != state.hands
-    )
-    assert other.view(seat) == view
-    picks = []
-    for deal in (state, other):
-        agent = MonteCarloStrategy(MonteCarloStrategy.Params(samples=6, **params))
-        agent.reset(random.Random(8), seat, state.rules)
-        picks.append(agent.choose(deal.view(seat), deal.legal_moves()))
-    assert picks[0] == picks[1]
+    assert_choice_reads_only_the_view(GAME, state, state.current_player(), {"samples": 6, **params})
 
 
 def test_only_the_opponents_plays_are_read():
@@ -110,12 +102,7 @@ def test_only_the_opponents_plays_are_read():
 def test_the_floor_only_cuts_short_what_falls_below_it():
     state, _ = _played(6, 14)
     view = state.view(state.current_player())
-    for k in range(20):
-        deal = GAME.determinize(view, random.Random(k))
-        full = log_likelihood(view, deal, 20.0, 12)
-        for floor in (-0.5, -3.0, -50.0):
-            cut = log_likelihood(view, deal, 20.0, 12, floor)
-            assert cut == full if full >= floor else cut < floor
+    assert_floor_only_cuts_below_it(GAME, log_likelihood, view, 20.0, 20)
 
 
 def test_rejection_draws_from_the_posterior_and_falls_back_on_resampling():

@@ -6,6 +6,7 @@ times more per move. ``SeepRollout`` keeps greedy's speed and its captures and w
 capture and throw by what it takes now minus the chance the next player (always an opponent)
 can clear the floor left, times that sweep's bonus, and a quarter of the loose points left. It
 never builds houses (greedy does not either): rollouts value houses only through captures.
+Compiled by mypyc (compiled.txt): its rollouts are most of a Seep search's CPU.
 
 The exact endgame's part (strategies/montecarlo/endgame.py) and the names montecarlo reads from
 every game's module (strategies/montecarlo/plugin.py) are at the end.
@@ -31,11 +32,12 @@ from simulator.games.seep import (
 from simulator.strategy import Strategy
 from strategies.heuristic.cards import clearing_mask, p_holds_any
 from strategies.montecarlo.endgame import EndgamePart, side_allies
+from strategies.montecarlo.search import LazyView
 from strategies.montecarlo.seep_inference import log_likelihood
 
 #: weights of the judgment (the default heuristic's: sweep_risk -0.8, points_left -0.25)
-RISK_WEIGHT = 0.8
-LEFT_WEIGHT = 0.25
+RISK_WEIGHT: Final = 0.8
+LEFT_WEIGHT: Final = 0.25
 
 
 def sweep_bonus(thirty: bool, play: int, total: int, card: int) -> int:
@@ -58,6 +60,8 @@ class SeepRollout(Strategy):
     )
 
     def choose(self, view: Any, moves: Sequence[SeepMove]) -> SeepMove:
+        if type(view) is LazyView:
+            view = view.built()
         if not view.bid:  # the bid: the highest value held, as greedy
             return max(moves, key=lambda m: m.value)
         rules = view.rules
@@ -133,7 +137,7 @@ class SeepRollout(Strategy):
         return p_holds(sweepers.bit_count(), hand, n_unseen) if sweepers else 0.0
 
 
-p_holds = lru_cache(maxsize=1 << 12)(p_holds_any)
+p_holds: Final = lru_cache(maxsize=1 << 12)(p_holds_any)
 
 
 def cards_left(state: Any) -> int:

@@ -9,6 +9,7 @@ not held as the called card, and the card whose trick points signed by the chanc
 the trick, minus the cost of trumps and high cards, scores best), with the same weights and the
 same tie rule, but scores only the features whose default weight is not zero, shares the trick's
 reading between the cards and values each bracket of the score table once. Only the view is read.
+Compiled by mypyc (compiled.txt): its rollouts are most of a Sueca search's CPU.
 
 The exact endgame's part (strategies/montecarlo/endgame.py) and the names montecarlo reads from
 every game's module (strategies/montecarlo/plugin.py) are at the end.
@@ -54,18 +55,18 @@ def _weight(name: str) -> float:
     return next(f.default for f in FEATURES if f.name == name)
 
 
-W_RISK = _weight("bid_risk")
-W_NULS = _weight("nuls_weakness")
-W_BID = _weight("bid_value")
-W_TRUMP_EST = _weight("trump_estimate")
-W_CALL_TRUMP = _weight("call_trump")
-W_CALL_STRENGTH = _weight("call_strength")
-W_TRUMP = _weight("trump_played")
-W_STRENGTH = _weight("card_strength")
-W_EXPECTED = _weight("trick_expected")
-W_NULS_TAKE = _weight("nuls_take")
+W_RISK: Final = _weight("bid_risk")
+W_NULS: Final = _weight("nuls_weakness")
+W_BID: Final = _weight("bid_value")
+W_TRUMP_EST: Final = _weight("trump_estimate")
+W_CALL_TRUMP: Final = _weight("call_trump")
+W_CALL_STRENGTH: Final = _weight("call_strength")
+W_TRUMP: Final = _weight("trump_played")
+W_STRENGTH: Final = _weight("card_strength")
+W_EXPECTED: Final = _weight("trick_expected")
+W_NULS_TAKE: Final = _weight("nuls_take")
 #: the features whose weight the rollout uses: every one with a non-zero default (a test checks it)
-USED = frozenset(
+USED: Final = frozenset(
     {
         "bid_risk",
         "nuls_weakness",
@@ -80,14 +81,14 @@ USED = frozenset(
     }
 )
 #: the lowest bid of each bracket of the score table T (rules §7.2): within one, the lowest is worth most
-_BRACKETS = (61, 71, 81, 91, 101, 120)
+_BRACKETS: Final = (61, 71, 81, 91, 101, 120)
 
 
 #: the best fitted estimate of a hand over the four trumps, by hand mask (a seat calls several
 #: times in one auction, and every rollout of a decision replays the same auction hands)
 _FITTED: dict[int, float] = {}
 #: per card, the mask of the stronger cards of its suit
-_STRONGER = tuple(
+_STRONGER: Final = tuple(
     sum(1 << d for d in range(52) if (PACK_MASK >> d) & 1 and d & 3 == c & 3 and STRENGTH[d] > STRENGTH[c])
     for c in range(52)
 )

@@ -18,6 +18,8 @@ from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from simulator.cards import FULL_DECK, RANK, RANK_MASK
 from simulator.games.seep import (
     BID,
@@ -49,6 +51,7 @@ def sweep_bonus(thirty: bool, play: int, total: int, card: int) -> int:
     return 25 if play == 1 else 50
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may derive its own rollout from it
 class SeepRollout(Strategy):
     """Greedy Seep that fears sweeps: captures and throws scored by points now minus the next
     player's chance to clear the floor times its bonus (a montecarlo rollout policy)."""

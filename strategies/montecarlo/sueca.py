@@ -21,6 +21,8 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from simulator.games.sueca import (
     BID,
     CALL_CARD,
@@ -160,6 +162,7 @@ class _Reader:
         return q
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may derive its own rollout from it
 class SuecaRollout(Strategy):
     """The default Sueca heuristic's choices at a fraction of its cost (a montecarlo rollout policy)."""
 

@@ -8,6 +8,7 @@ from simulator.cards import mask_of, parse_cards
 from simulator.games.seep import SeepPosition, SeepRules, SeepState
 from strategies.greedy import GreedyStrategy
 from strategies.heuristic.cards import clearing_values, value_counts
+from strategies.montecarlo.search import LazyView
 from strategies.montecarlo.seep import SeepRollout
 
 
@@ -39,6 +40,26 @@ def test_takes_the_points_like_greedy():
     state = _state("10D 2H", "10S")
     move = _pick(SeepRollout(), state)
     assert move.card == parse_cards("10D")[0] and move.floor == _m("10S")
+
+
+def test_a_lazy_view_reads_as_the_view():
+    """In a rollout the view is built only when read: the choice is the same."""
+    state = _state("9D 2H 5S", "5C 4H")
+    agent = SeepRollout()
+    agent.reset(random.Random(1), 0, state.rules)
+    lazy = agent.choose(LazyView(state, 0, "seep"), state.legal_moves())
+    assert lazy == _pick(SeepRollout(), state)
+
+
+def test_a_plugin_may_derive_its_rollout_from_it():
+    """Compiled by mypyc, the class still admits a plain-Python subclass."""
+
+    class Bolder(SeepRollout):
+        def choose(self, view, moves):
+            return moves[-1] if len(moves) > 5 else super().choose(view, moves)
+
+    state = _state("9D 2H", "5C")
+    assert _pick(Bolder(), state) == _pick(SeepRollout(), state)
 
 
 def test_clearing_values():

@@ -50,6 +50,25 @@ def test_same_choice_as_the_default_heuristic(variant):
     assert "points" in contracts
 
 
+def test_a_plugin_may_derive_its_rollout_from_it():
+    """Compiled by mypyc, the class still admits a plain-Python subclass."""
+
+    class Tracing(SuecaRollout):
+        seen = 0
+
+        def choose(self, view, moves):
+            Tracing.seen += 1
+            return super().choose(view, moves)
+
+    state = GAME.new_deal(make_rules({}), 5)
+    expected, derived = SuecaRollout(), Tracing()
+    for agent in (expected, derived):
+        agent.reset(random.Random(3), state.current_player(), state.rules)
+    moves = state.legal_moves()
+    view = state.view(state.current_player())
+    assert derived.choose(view, moves) == expected.choose(view, moves) and Tracing.seen == 1
+
+
 def test_montecarlo_rolls_sueca_out_with_it_by_default():
     agent = MonteCarloStrategy()
     assert [type(a) for a in agent._rollout_agents("sueca", 5)] == [SuecaRollout] * 5

@@ -13,6 +13,7 @@ that reach the same position are solved once, and the table's best move is tried
 What differs between games is in ``strategies/montecarlo/<game>.py`` as ``ENDGAME``, an
 :class:`EndgamePart`: how many cards a deal has left, the position key, which seats play for a
 seat's team, and the order in which to try moves (most promising first: more cut-offs).
+Compiled by mypyc (compiled.txt), as are the Seep and Sueca parts.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ an opponent holds one of some unseen cards.
 
 Fishing games (Sweep, Seep) clear the table when every loose card falls into groups adding up
 to the played card's value; whether a value can do that depends only on the multiset of values
-on the table, so the answer is cached on it. Compiled by mypyc (compiled.txt): montecarlo's Seep rollouts ask
-it at nearly every move.
+on the table, so the answer is cached on it.
+
+Compiled by mypyc (compiled.txt): montecarlo's Seep rollouts ask it at nearly every move.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from simulator.games.seep.movegen import bid_moves, play_moves
 from simulator.games.seep.moves import BID, BREAK, CAPTURE, HOUSE, THROW, SeepMove, move_text
 from simulator.games.seep.rules import GAME_NAME, SeepRules
 from simulator.games.seep.scoring import card_points
-from simulator.games.seep.view import HouseView, SeepView
+from simulator.games.seep.view import HouseView, SeepView, new_view
 from simulator.shuffle import randbelow, seeded_rng, shuffled_deck
 
 #: the phases of a deal (Final literals: inlined once compiled)
@@ -688,7 +688,7 @@ class SeepState:
         return houses
 
     def view(self, seat: int) -> SeepView:
-        return SeepView(  # positional, in field order: a view is built at every decision
+        return new_view(  # every field in order (simulator/games/views.py)
             GAME_NAME,
             seat,
             self.rules,

@@ -7,6 +7,7 @@ import dataclasses
 from simulator.cards import CardMask
 from simulator.games.seep.moves import SeepMove
 from simulator.games.seep.rules import SeepRules
+from simulator.games.views import fast_constructor
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -48,3 +49,8 @@ class SeepView:
     history: tuple[tuple[int, SeepMove], ...]  # (seat, move) of every decision so far
     scores: tuple[int, ...]  # match totals per side within this baazi, before this deal
     baazis: tuple[int, ...]  # baazis won per side so far in the match
+
+
+#: ``new_view(game, seat, ...)`` with every field in order: the same ``SeepView`` as its
+#: constructor gives, built about ten times faster (the engine builds a view at every decision)
+new_view = fast_constructor(SeepView)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from simulator.cards import CardMask
 from simulator.games.sueca.rules import SuecaRules
+from simulator.games.views import fast_constructor
 
 #: a completed trick: (leader, cards in play order, winner)
 TrickRecord = tuple[int, tuple[int, ...], int]
@@ -43,25 +43,6 @@ class SuecaView:
     scores: tuple[int, ...]  # match totals before this hand (zeros for a single deal)
 
 
-class _Unfrozen:
-    """The slots of ``SuecaView`` without its frozen ``__setattr__``: a view is filled in here, then
-    becomes a ``SuecaView`` (same layout, so ``__class__`` may change)."""
-
-    __slots__ = SuecaView.__slots__
-
-
-def _view_builder() -> Callable[..., SuecaView]:
-    """Generate ``new_view`` the way dataclasses generate ``__init__`` (one assignment per field)."""
-    names = [f.name for f in fields(SuecaView)]
-    lines = [f"def new_view({', '.join(names)}):", "    view = _Unfrozen()"]
-    lines += [f"    view.{name} = {name}" for name in names]
-    lines += ["    view.__class__ = SuecaView", "    return view"]
-    namespace: dict[str, object] = {"_Unfrozen": _Unfrozen, "SuecaView": SuecaView}
-    exec("\n".join(lines), namespace)
-    return namespace["new_view"]  # type: ignore[return-value]
-
-
-#: ``new_view(game, seat, ...)`` with every field in order: the same ``SuecaView`` as its constructor
-#: gives, built about ten times faster (a frozen dataclass sets each field through
-#: ``object.__setattr__``; the engine builds a view at every decision)
-new_view = _view_builder()
+#: ``new_view(game, seat, ...)`` with every field in order: the same ``SuecaView`` as its
+#: constructor gives, built about ten times faster (the engine builds a view at every decision)
+new_view = fast_constructor(SuecaView)

@@ -26,11 +26,10 @@ from simulator.games.sweep.movegen import SweepMoves, build_variant_moves, loose
 from simulator.games.sweep.moves import CAPTURE, TRAIL, SweepMove, move_text
 from simulator.games.sweep.rules import SweepRules
 from simulator.games.sweep.scoring import score, score_event
-from simulator.games.sweep.view import Build, SweepView
+from simulator.games.sweep.view import Build, SweepView, new_view
 from simulator.shuffle import randbelow, seeded_rng, shuffled_deck
 
 _BIT: Final = tuple(1 << c for c in range(52))
-_new_state: Final = object.__new__
 _bit_count: Final = int.bit_count
 _NOTHING_TAKEN: Final[tuple[Build, ...]] = ()
 
@@ -446,29 +445,24 @@ class SweepState:
     # -- views and text ------------------------------------------------------------------
 
     def view(self, seat: int) -> SweepView:
-        """The frozen view of ``seat``, its fields filled in one step (the dataclass's own
-        ``__init__`` sets them one by one through ``object.__setattr__``: 3x slower, and a
-        greedy player asks for a view at every turn)."""
-        view = _new_state(SweepView)
-        view.__dict__.update(
-            game="sweep",
-            seat=seat,
-            rules=self.rules,
-            dealer=self.dealer,
-            current_player=self.turn,
-            hand=self.hands[seat],
-            table=self.table,
-            builds=tuple(self.builds),
-            hand_sizes=tuple(map(_bit_count, self.hands)),
-            stock_size=len(self.stock),
-            piles=tuple(self.piles),
-            sweeps=tuple(self.sweeps),
-            last_capturer=self.last_capturer,
-            history=tuple(self.history),
-            scores=self.scores,
-            centre_returned=self.centre_returned,
+        return new_view(  # every field in order (simulator/games/views.py)
+            "sweep",
+            seat,
+            self.rules,
+            self.dealer,
+            self.turn,
+            self.hands[seat],
+            self.table,
+            tuple(self.builds),
+            tuple(map(_bit_count, self.hands)),
+            len(self.stock),
+            tuple(self.piles),
+            tuple(self.sweeps),
+            self.last_capturer,
+            tuple(self.history),
+            self.scores,
+            self.centre_returned,
         )
-        return view
 
     def move_text(self, move: SweepMove) -> str:
         return move_text(move)

@@ -7,12 +7,13 @@ import dataclasses
 from simulator.cards import CardMask
 from simulator.games.sweep.moves import SweepMove
 from simulator.games.sweep.rules import SweepRules
+from simulator.games.views import fast_constructor
 
 #: a build on the table: (declared value, cards mask, owner seat)
 Build = tuple[int, CardMask, int]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class SweepView:
     """What one seat may see: its own hand and everything played face up.
 
@@ -36,3 +37,8 @@ class SweepView:
     history: tuple[tuple[int, SweepMove], ...]  # (seat, move) of every play of the round so far
     scores: tuple[int, ...]  # match totals per side before this round (zeros for a single deal)
     centre_returned: CardMask  # cards the centre redeal put back into the stock (0: none)
+
+
+#: ``new_view(game, seat, ...)`` with every field in order: the same ``SweepView`` as its
+#: constructor gives, built about ten times faster (the engine builds a view at every decision)
+new_view = fast_constructor(SweepView)

@@ -1,0 +1,72 @@
+"""Every engine builds its views with the fast constructor (simulator/games/views.py): the object
+must be exactly what the frozen dataclass's own constructor makes, and stay frozen."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import random
+
+import pytest
+
+from simulator.games import available_games, get_game
+from simulator.games.views import fast_constructor
+
+
+def _views(game: str):
+    """Views of every seat through three deals played at random, from the deal to its end."""
+    g = get_game(game)
+    rules = g.make_rules({})
+    rng = random.Random(11)
+    for seed in range(3):
+        state = g.new_deal(rules, seed)
+        while (seat := state.current_player()) >= 0:
+            for other in range(rules.num_players):
+                yield state.view(other)
+            state.apply(rng.choice(state.legal_moves()))
+        yield state.view(seat if seat >= 0 else 0)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_engines_view_is_the_constructors(game: str) -> None:
+    for view in _views(game):
+        cls = type(view)
+        rebuilt = cls(*(getattr(view, f.name) for f in dataclasses.fields(view)))
+        assert view == rebuilt and hash(view) == hash(rebuilt) and repr(view) == repr(rebuilt)
+        assert pickle.loads(pickle.dumps(view)) == view and copy.deepcopy(view) == view
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.seat = 1  # type: ignore[misc]
+
+
+def test_fast_constructor_takes_every_field_in_order() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Point:
+        x: int
+        y: tuple[int, ...]
+
+    new = fast_constructor(Point)
+    point = new(1, (2, 3))
+    assert type(point) is Point and point == Point(1, (2, 3)) and hash(point) == hash(Point(1, (2, 3)))
+    with pytest.raises(TypeError):
+        new(1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        point.x = 2  # type: ignore[misc]
+
+
+def test_fast_constructor_refuses_what_it_cannot_copy() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class NoSlots:
+        x: int
+
+    @dataclasses.dataclass(slots=True)
+    class NotFrozen:
+        x: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class WithDefault:
+        x: int = 0
+
+    for cls in (NoSlots, NotFrozen, WithDefault):
+        with pytest.raises(TypeError, match=cls.__name__):
+            fast_constructor(cls)

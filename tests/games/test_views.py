@@ -15,22 +15,25 @@ from simulator.games.views import fast_constructor
 
 
 def _views(game: str):
-    """Views of every seat through three deals played at random, from the deal to its end."""
+    """(state, seat, view) of every seat through three deals played at random, to their end."""
     g = get_game(game)
     rules = g.make_rules({})
     rng = random.Random(11)
     for seed in range(3):
         state = g.new_deal(rules, seed)
-        while (seat := state.current_player()) >= 0:
-            for other in range(rules.num_players):
-                yield state.view(other)
+        while state.current_player() >= 0:
+            for seat in range(rules.num_players):
+                yield state, seat, state.view(seat)
             state.apply(rng.choice(state.legal_moves()))
-        yield state.view(seat if seat >= 0 else 0)
+        yield state, 0, state.view(0)
 
 
 @pytest.mark.parametrize("game", available_games())
 def test_the_engines_view_is_the_constructors(game: str) -> None:
-    for view in _views(game):
+    for state, seat, view in _views(game):
+        # the fields every view has, each where it belongs (a positional slip would move them)
+        assert (view.game, view.seat, view.rules) == (game, seat, state.rules)
+        assert view.hand == state.hands[seat] and view.current_player == state.current_player()
         cls = type(view)
         rebuilt = cls(*(getattr(view, f.name) for f in dataclasses.fields(view)))
         assert view == rebuilt and hash(view) == hash(rebuilt) and repr(view) == repr(rebuilt)

@@ -6,12 +6,12 @@ forgets it (an unset field raises ``AttributeError`` on reading)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from simulator.games import available_games, get_game
+from tests.games.random_deals import random_deals
 
 #: fields ``from_position`` may set otherwise than the deal had them (still set): the RNG (made
 #: again from its state), caches rebuilt when first needed, and Sueca's led suit, which is read
@@ -31,21 +31,10 @@ def _fields(state: Any) -> tuple[str, ...]:
 
 
 def _states(game: str):
-    """Fresh deals and deals some random moves in, to their end."""
-    g = get_game(game)
-    rules = g.make_rules({})
-    rng = random.Random(7)
-    for seed in range(3):
-        state = g.new_deal(rules, seed)
-        yield state
-        for plies in range(1_000):
-            if state.is_over():
-                break
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
-            if plies % 7 == 3:
-                yield state
-        yield state
+    """Fresh deals, deals some random moves in (every seventh), and the finished deals."""
+    for ply, state in random_deals(game):
+        if ply % 7 == 4 or ply == 0 or state.is_over():
+            yield state
 
 
 @pytest.mark.parametrize("game", available_games())

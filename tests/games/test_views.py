@@ -6,26 +6,19 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-import random
 
 import pytest
 
-from simulator.games import available_games, get_game
+from simulator.games import available_games
 from simulator.games.views import fast_constructor
+from tests.games.random_deals import random_deals
 
 
 def _views(game: str):
-    """(state, seat, view) of every seat through three deals played at random, to their end."""
-    g = get_game(game)
-    rules = g.make_rules({})
-    rng = random.Random(11)
-    for seed in range(3):
-        state = g.new_deal(rules, seed)
-        while state.current_player() >= 0:
-            for seat in range(rules.num_players):
-                yield state, seat, state.view(seat)
-            state.apply(rng.choice(state.legal_moves()))
-        yield state, 0, state.view(0)
+    """(state, seat, view) of every seat at every point of three deals played at random."""
+    for _, state in random_deals(game, seed=11):
+        for seat in range(state.rules.num_players):
+            yield state, seat, state.view(seat)
 
 
 @pytest.mark.parametrize("game", available_games())

@@ -29,12 +29,14 @@ Outcome = Callable[[Any, int], float]
 
 class LazyView:
     """A seat's view built only when a policy reads it (greedy Sweep never does: it looks only at
-    the moves); ``game`` and ``seat`` are known without building it."""
+    the moves); ``game`` and ``seat`` are known without building it. A game's own rollout policy
+    may read what the view would show straight from the deal, ``state``, to skip building it
+    (tests/strategies/montecarlo/test_seep.py checks Seep's reads the same choices)."""
 
-    __slots__ = ("_built", "_state", "game", "seat")
+    __slots__ = ("_built", "game", "seat", "state")
 
     def __init__(self, state: Any, seat: int, game: str) -> None:
-        self._state = state
+        self.state = state
         self._built: Any = None
         self.game = game
         self.seat = seat
@@ -46,7 +48,7 @@ class LazyView:
         """The view itself (a policy that reads many fields reads them from it directly)."""
         built = self._built
         if built is None:
-            built = self._built = self._state.view(self.seat)
+            built = self._built = self.state.view(self.seat)
         return built
 
 

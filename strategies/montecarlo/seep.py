@@ -28,6 +28,7 @@ from simulator.games.seep import (
     THIRTY_POINTS,
     THROW,
     SeepMove,
+    SeepState,
     pile_points,
     with_action,
 )
@@ -63,20 +64,43 @@ class SeepRollout(Strategy):
     )
 
     def choose(self, view: Any, moves: Sequence[SeepMove]) -> SeepMove:
-        if type(view) is LazyView:
-            view = view.built()
-        if not view.bid:  # the bid: the highest value held, as greedy
+        if type(view) is LazyView:  # in a rollout: read the sampled deal, build no view
+            state: SeepState = view.state
+            if not state.bid:  # the bid: the highest value held, as greedy
+                return max(moves, key=lambda m: m.value)
+            seat = view.seat
+            loose = state.loose if state.floor_up else 0
+            hmask, hcards = state.hmask, state.hcards
+            houses = [(v, hcards[v]) for v in range(9, 14) if hmask >> v & 1]
+            next_hand = state.hands[(seat + 1) % state.n].bit_count()
+            seen = state.hands[seat] | state.played | loose
+            return self._best(
+                moves, state.thirty, loose, houses, state.plays + 1, state.total_plays, next_hand, seen
+            )
+        if not view.bid:
             return max(moves, key=lambda m: m.value)
-        rules = view.rules
-        thirty = rules.scoring == "thirty"
-        points = THIRTY_POINTS if thirty else HUNDRED_POINTS
-        loose = view.loose
         houses = [(h.value, h.cards) for h in view.houses]
-        play = view.play + 1
-        total = view.total_plays
+        next_hand = view.hand_sizes[(view.seat + 1) % view.rules.num_players]
+        seen = view.hand | view.played | view.loose
+        thirty = view.rules.scoring == "thirty"
+        return self._best(moves, thirty, view.loose, houses, view.play + 1, view.total_plays, next_hand, seen)
+
+    def _best(
+        self,
+        moves: Sequence[SeepMove],
+        thirty: bool,
+        loose: int,
+        houses: list[tuple[int, int]],
+        play: int,
+        total: int,
+        next_hand: int,
+        seen: int,
+    ) -> SeepMove:
+        """The best capture or throw on play number ``play`` (1-based) of ``total``; ``houses``
+        holds (value, cards) of each house, ``next_hand`` the next player's hand size and ``seen``
+        every card the mover can see."""
+        points = THIRTY_POINTS if thirty else HUNDRED_POINTS
         risky = play + 1 < total  # a sweep on the last play scores nothing
-        next_hand = view.hand_sizes[(view.seat + 1) % rules.num_players]
-        seen = view.hand | view.played | loose
         for _, cards in houses:
             seen |= cards
         unseen = FULL_DECK & ~seen

@@ -250,34 +250,31 @@ class MoveList:
     def with_action(self, action: int) -> list[SeepMove]:
         """The moves of one kind (CAPTURE, THROW...), in list order, building no other move.
 
-        A chunk's templates are its captures, then its house moves and breaks, then
-        its throw, so captures are a prefix and a throw is the last template.
+        Captures and throws are read with ``FloorOptions.of_kind`` (no house template is
+        built); a house move or a break is found among the chunk's templates. The moves are the
+        shared objects of :func:`move_of`.
         """
-        loose, hand = self._loose, self._hand
+        loose, hand, info = self._loose, self._hand, self._info
         out: list[SeepMove] = []
-        picked: list[tuple[int, int]]
-        for v, temps in self._chunks():
-            if action == THROW:
-                if temps[-1] >> ACTION_SHIFT != THROW:
-                    continue
-                picked = [(0, 0)]
-            elif action == CAPTURE and temps[0] >> ACTION_SHIFT != CAPTURE:
-                continue
+        values = self._values
+        while values:
+            v = values & 15
+            values >>= 4
+            key = self.key(v)
+            if action in (CAPTURE, THROW):
+                temps = info.of_kind(key, action, 0)
             else:
-                picked = []
-                for t in temps:
-                    if t >> ACTION_SHIFT == action:
-                        value, f = t >> VALUE_SHIFT & 15, t & FLOOR_BITS
-                        picked.append((value, concrete(f, loose) if f else 0))
-                    elif action == CAPTURE:
-                        break  # past the captures
+                temps = tuple(t for t in info.templates(key) if t >> ACTION_SHIFT == action)
+            if not temps:
+                continue
+            picked = [_unpack(t, loose)[1:] for t in temps]
             shift = 4 * v - 4
             group = hand >> shift & 15
             while group:
                 c = shift + _LOW4[group]
                 group &= group - 1
                 for value, f in picked:
-                    out.append(_new(_Move, (action, c, value, f)))
+                    out.append(move_of(action, c, value, f))
         self._made = out
         return out
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from simulator.cards import mask_of, parse_cards
+from simulator.games import get_game
 from simulator.games.seep import SeepPosition, SeepRules, SeepState
 from strategies.greedy import GreedyStrategy
 from strategies.heuristic.cards import clearing_values, value_counts
@@ -42,13 +45,26 @@ def test_takes_the_points_like_greedy():
     assert move.card == parse_cards("10D")[0] and move.floor == _m("10S")
 
 
-def test_a_lazy_view_reads_as_the_view():
-    """In a rollout the view is built only when read: the choice is the same."""
-    state = _state("9D 2H 5S", "5C 4H")
-    agent = SeepRollout()
-    agent.reset(random.Random(1), 0, state.rules)
-    lazy = agent.choose(LazyView(state, 0, "seep"), state.legal_moves())
-    assert lazy == _pick(SeepRollout(), state)
+@pytest.mark.parametrize("options", [{}, {"num_players": 2}, {"num_players": 3}, {"scoring": "thirty"}])
+def test_a_lazy_view_reads_as_the_view(options):
+    """In a rollout the policy reads the deal behind a ``LazyView`` instead of building the view:
+    at every position of random deals it makes the same choice as from the view itself."""
+    game = get_game("seep")
+    rules = game.make_rules(options)
+    rng = random.Random(3)
+    compared = 0
+    for deal_seed in range(4):
+        state = game.new_deal(rules, deal_seed)
+        while not state.is_over():
+            seat, moves = state.current_player(), state.legal_moves()
+            lazy, built = SeepRollout(), SeepRollout()
+            lazy.reset(random.Random(compared), seat, rules)
+            built.reset(random.Random(compared), seat, rules)
+            choice = lazy.choose(LazyView(state, seat, "seep"), moves)
+            assert choice == built.choose(state.view(seat), moves), (options, deal_seed, state.plays)
+            compared += 1
+            state.apply(moves[rng.randrange(len(moves))])
+    assert compared > 100
 
 
 def test_a_plugin_may_derive_its_rollout_from_it():

@@ -9,6 +9,11 @@ writes the files again). Python runs a handler only between two steps of the mai
 thread, so the long steps of the end of a run are made short (slices of rows) or
 run in a helper thread (:func:`interruptible`) that the main thread waits for.
 While it plans, a first signal is only noted; a second one stops it there.
+
+A handler never raises inside polars: polars runs some of its Python code (data
+types built while a query is planned) as callbacks from its Rust core, where an
+exception becomes a panic that prints a Rust backtrace and loses the signal. A
+signal that arrives there is sent again a moment later, once polars has returned.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from typing import TypeVar
 T = TypeVar("T")
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+RETRY_SECONDS = 0.02
+"""How long a signal that arrived inside polars waits before it is sent again."""
 
 
 class StopRequested(KeyboardInterrupt):
@@ -41,12 +48,18 @@ class StopSignals:
     def __init__(self) -> None:
         self.armed = True
         self.received: int | None = None
+        self._resend: threading.Timer | None = None  # a signal deferred out of polars
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
-        again = self.received is not None
+        resent, self._resend = self._resend is not None, None
+        again = self.received is not None and not resent
         self.received = signum
-        if self.armed or again:
-            raise StopRequested(signum)
+        if not (self.armed or again):
+            return
+        if _inside_polars(frame):
+            self._resend = _send_later(signum)
+            return
+        raise StopRequested(signum)
 
     @contextmanager
     def installed(self) -> Iterator[StopSignals]:
@@ -58,8 +71,30 @@ class StopSignals:
         try:
             yield self
         finally:
+            if self._resend is not None:
+                self._resend.cancel()  # the default action of a late copy would kill the process
             for s, handler in old.items():
                 signal.signal(s, handler)
+
+
+def _inside_polars(frame: FrameType | None) -> bool:
+    """Whether the main thread is running polars' Python code (perhaps called from Rust)."""
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module == "polars" or module.startswith("polars."):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _send_later(signum: int) -> threading.Timer:
+    """Send ``signum`` to the main thread again after :data:`RETRY_SECONDS`."""
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(RETRY_SECONDS, signal.pthread_kill, (main, signum))
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 def stopped_by(signum: int) -> str:

@@ -273,9 +273,7 @@ def _by_hand(
     if game is None or seed is None:
         missing = " and ".join(o for o, v in (("--game", game), ("--seed", seed)) if v is None)
         raise UserError(
-            f"{missing} missing",
-            "cardsim replay",
-            "give a run's folder or tournament file, or --game and --seed",
+            f"{missing} missing", None, "give a run's folder or tournament file, or --game and --seed"
         )
     if game not in GAME_MODULES:
         raise UserError(f"unknown game {game!r}", "--game", f"use one of {', '.join(GAME_MODULES)}")

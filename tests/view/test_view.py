@@ -146,6 +146,7 @@ def test_view_mistakes_are_one_clear_message(args, message, tmp_path):
     result = CliRunner().invoke(app, ["view", *args, "--out", str(tmp_path / "x.html")])
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+    assert "cardsim replay" not in result.output  # the message names the view's options, not replay's
 
 
 def test_a_file_that_is_not_a_replay_log_is_refused(tmp_path):

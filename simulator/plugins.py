@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import re
 import sys
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -199,8 +200,30 @@ def read_strategy_file(path: Path) -> StrategyFile:
     return data
 
 
+#: the strategy files being read, outermost first: a parameter naming another file (montecarlo's
+#: rollout or ordering) reads it while the first is validated, so a file that leads back to
+#: itself would recurse without end
+_READING: ContextVar[tuple[Path, ...]] = ContextVar("_READING", default=())
+
+
 def spec_from_yaml(path: Path) -> StrategySpec:
     """Read and validate one strategy YAML file (its plug-in loaded, its params checked)."""
+    reading = _READING.get()
+    if path.resolve() in reading:
+        loop = " -> ".join(str(p) for p in [*reading[reading.index(path.resolve()) :], path.resolve()])
+        raise UserError(
+            f"strategy files name each other in a loop: {loop}",
+            str(path),
+            "a strategy file cannot name itself, directly or through another file",
+        )
+    token = _READING.set((*reading, path.resolve()))
+    try:
+        return _read_spec(path)
+    finally:
+        _READING.reset(token)
+
+
+def _read_spec(path: Path) -> StrategySpec:
     where = str(path)
     data = read_strategy_file(path)
     plugin = resolve_plugin(data.plugin, path.parent, f"{where}: plugin")

@@ -161,6 +161,18 @@ def test_bad_params_name_file_and_key(tmp_path: Path, params, key, words):
     assert str(path) in text and key in text and words in text
 
 
+@pytest.mark.parametrize("files", [("a",), ("a", "b")])
+def test_strategy_files_that_name_each_other_in_a_loop_are_one_clear_error(tmp_path: Path, files):
+    """A rollout file that leads back to the file naming it is refused, not read without end."""
+    paths = [tmp_path / f"{name}.yaml" for name in files]
+    for path, after in zip(paths, [*paths[1:], paths[0]], strict=True):
+        path.write_text(f"name: {path.stem}\nplugin: montecarlo\nparams:\n  rollout: {after}\n")
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(paths[0])
+    text = info.value.render()
+    assert "params.rollout" in text and f"name each other in a loop: {paths[0]}" in text
+
+
 def test_rollout_policy_from_a_yaml_file(tmp_path: Path):
     path = tmp_path / "mc.yaml"
     path.write_text("name: mc\nplugin: montecarlo\nparams:\n  rollout: configs/strategies/heuristic.yaml\n")

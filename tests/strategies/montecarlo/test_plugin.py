@@ -161,6 +161,19 @@ def test_bad_params_name_file_and_key(tmp_path: Path, params, key, words):
     assert str(path) in text and key in text and words in text
 
 
+def test_a_wrong_ordering_file_is_named_with_its_own_key(tmp_path: Path):
+    """The error of a file that montecarlo's file names says which file and key are wrong."""
+    ordering = tmp_path / "h.yaml"
+    ordering.write_text("name: h\nplugin: heuristic\nparams:\n  sweep_bogus: 1\n")
+    path = tmp_path / "mc.yaml"
+    path.write_text(f"name: mc\nplugin: montecarlo\nparams:\n  ordering: {ordering}\n")
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(path)
+    assert f"params.ordering: Value error, ordering '{ordering}': {ordering}: params.sweep_bogus" in str(
+        info.value
+    )
+
+
 @pytest.mark.parametrize("files", [("a",), ("a", "b")])
 def test_strategy_files_that_name_each_other_in_a_loop_are_one_clear_error(tmp_path: Path, files):
     """A rollout file that leads back to the file naming it is refused, not read without end."""

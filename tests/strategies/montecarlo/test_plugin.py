@@ -169,9 +169,8 @@ def test_a_wrong_ordering_file_is_named_with_its_own_key(tmp_path: Path):
     path.write_text(f"name: mc\nplugin: montecarlo\nparams:\n  ordering: {ordering}\n")
     with pytest.raises(UserError) as info:
         spec_from_yaml(path)
-    assert f"params.ordering: Value error, ordering '{ordering}': {ordering}: params.sweep_bogus" in str(
-        info.value
-    )
+    expected = f"params.ordering: Value error, ordering '{ordering}': {ordering}: params.sweep_bogus"
+    assert expected in str(info.value)
 
 
 @pytest.mark.parametrize("files", [("a",), ("a", "b")])

@@ -208,15 +208,15 @@ _READING: ContextVar[tuple[Path, ...]] = ContextVar("_READING", default=())
 
 def spec_from_yaml(path: Path) -> StrategySpec:
     """Read and validate one strategy YAML file (its plug-in loaded, its params checked)."""
-    reading = _READING.get()
-    if path.resolve() in reading:
-        loop = " -> ".join(str(p) for p in [*reading[reading.index(path.resolve()) :], path.resolve()])
+    reading, resolved = _READING.get(), path.resolve()
+    if resolved in reading:
+        loop = " -> ".join(str(p) for p in [*reading[reading.index(resolved) :], resolved])
         raise UserError(
             f"strategy files name each other in a loop: {loop}",
             str(path),
             "a strategy file cannot name itself, directly or through another file",
         )
-    token = _READING.set((*reading, path.resolve()))
+    token = _READING.set((*reading, resolved))
     try:
         return _read_spec(path)
     finally:

@@ -172,9 +172,24 @@ def _validate_params(cls: type[Strategy], params: dict[str, Any], where: str) ->
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = pydantic_location(("params", *err["loc"]))
-        known = ", ".join(cls.Params.model_fields) or "none"
-        raise UserError(f"{err['msg']}", f"{where}: {loc}", f"parameters of this plug-in: {known}") from None
+        raise UserError(_plain(err), f"{where}: {loc}", _param_fix(cls, err)) from None
     return tuple(sorted(model.model_dump().items()))
+
+
+def _plain(err: Any) -> str:
+    """A validation error's message without pydantic's "Value error, " prefix (our own checks)."""
+    msg: str = err["msg"]
+    return msg.removeprefix("Value error, ") if err["type"] == "value_error" else msg
+
+
+def _param_fix(cls: type[Strategy], err: Any) -> str:
+    """The fix line: the parameters that exist for an unknown one, what a known one means otherwise."""
+    fields = cls.Params.model_fields
+    name = err["loc"][0] if err["loc"] else None
+    field = fields.get(name) if err["type"] != "extra_forbidden" and isinstance(name, str) else None
+    if field is not None and field.description:
+        return f"{name}: {field.description}"
+    return f"parameters of this plug-in: {', '.join(fields) or 'none'}"
 
 
 def read_strategy_file(path: Path) -> StrategyFile:

@@ -59,6 +59,20 @@ def test_bad_strategy_files(tmp_path, text, where, words):
     assert str(path) in info.value.render() and where in info.value.render() and words in info.value.render()
 
 
+def test_a_bad_param_value_is_fixed_by_its_meaning_an_unknown_param_by_the_list(tmp_path):
+    """A wrong value's fix line says what the param is; an unknown name's lists the params."""
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(_yaml(tmp_path, "name: s\nplugin: montecarlo\nparams: {samples: 0}\n"))
+    assert info.value.what == "Input should be greater than or equal to 1"
+    assert info.value.fix.startswith("samples: deals sampled per decision")
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(_yaml(tmp_path, "name: s\nplugin: montecarlo\nparams: {rollout: nobody}\n"))
+    assert info.value.what == "rollout policy 'nobody': unknown strategy 'nobody'"
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(_yaml(tmp_path, "name: s\nplugin: montecarlo\nparams: {sample: 4}\n"))
+    assert info.value.fix.startswith("parameters of this plug-in: samples, rollout")
+
+
 def test_copies_and_aliases_keep_the_plug_in_and_params(tmp_path):
     spec = load_strategy("configs/strategies/spade-lover.yaml@2")
     assert spec.name == "spade-lover@2" and dict(spec.params)["spade_weight"] == 2.5

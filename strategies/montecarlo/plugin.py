@@ -185,7 +185,7 @@ class MonteCarloParams(BaseModel):
         try:
             spec = load_strategy(ref)
         except UserError as exc:
-            raise ValueError(f"ordering {ref!r}: {_what_and_where(exc)}") from None
+            raise ValueError(f"ordering {ref!r}: {_what_and_where(ref, exc)}") from None
         if not issubclass(load_class(spec.plugin, "ordering", "plugin"), HeuristicStrategy):
             raise ValueError(f"ordering {ref!r} is not a heuristic strategy (plugin: heuristic)")
         return ref
@@ -198,15 +198,16 @@ class MonteCarloParams(BaseModel):
         try:
             spec = load_strategy(ref)
         except UserError as exc:
-            raise ValueError(f"rollout policy {ref!r}: {_what_and_where(exc)}") from None
+            raise ValueError(f"rollout policy {ref!r}: {_what_and_where(ref, exc)}") from None
         if issubclass(load_class(spec.plugin, "rollout", "plugin"), MonteCarloStrategy):
             raise ValueError("a montecarlo rollout policy cannot itself be montecarlo")
         return ref
 
 
-def _what_and_where(exc: UserError) -> str:
-    """A named file's own error, with its file and key (the named file may itself be wrong)."""
-    return f"{exc.where}: {exc.what}" if exc.where else exc.what
+def _what_and_where(ref: str, exc: UserError) -> str:
+    """A named file's own error, with its file and key (the named file may itself be wrong); a
+    place that only repeats the name ``ref`` is left out."""
+    return f"{exc.where}: {exc.what}" if exc.where and exc.where != f"strategy {ref!r}" else exc.what
 
 
 class MonteCarloStrategy(Strategy):

@@ -169,7 +169,7 @@ def test_a_wrong_ordering_file_is_named_with_its_own_key(tmp_path: Path):
     path.write_text(f"name: mc\nplugin: montecarlo\nparams:\n  ordering: {ordering}\n")
     with pytest.raises(UserError) as info:
         spec_from_yaml(path)
-    expected = f"params.ordering: Value error, ordering '{ordering}': {ordering}: params.sweep_bogus"
+    expected = f"params.ordering: ordering '{ordering}': {ordering}: params.sweep_bogus"
     assert expected in str(info.value)
 
 

@@ -187,9 +187,13 @@ def resolve(
     ``cli_keys`` are the keys given on the command line: errors in them name the option."""
     game = get_game(cfg.game)
     if cfg.players is not None and cfg.players not in game.allowed_players:
+        counts = ", ".join(map(str, game.allowed_players))
+        cli = "players" in cli_keys
+        allowed = counts if len(game.allowed_players) == 1 else f"one of {counts}"
         raise UserError(
-            f"{cfg.game} is played by {', '.join(map(str, game.allowed_players))} players, not {cfg.players}",
-            "--players" if "players" in cli_keys else f"{source}: players",
+            f"{cfg.game} is played by {counts} players, not {cfg.players}",
+            "--players" if cli else f"{source}: players",
+            f"{'give --players' if cli else 'set players to'} {allowed}, or leave it out for the game's usual number",
         )
     variants = tuple(
         resolve_variant(

@@ -83,7 +83,8 @@ def test_one_strategy_twice_without_a_copied_file(write_tournament, tmp_path, st
         ({"strategies": ["random", "gone.yaml"]}, [], "strategies[1]", "'gone.yaml' not found"),
         ({"players": 2, "variants": ["team_play"]}, [], "variants[0]", "played by 4 players"),
         ({}, ["--players", "2", "--variant", "team_play"], "--variant 'team_play'", "--players says 2"),
-        ({}, ["--players", "9"], "--players", "not 9"),
+        ({}, ["--players", "9"], "--players", "give --players one of 2, 3, 4, or leave it out"),
+        ({"players": 9}, [], "tournament.yaml: players", "set players to one of 2, 3, 4, or leave it out"),
     ],
 )
 def test_user_errors_name_the_file_key_or_option(write_tournament, overrides, args, where, words):

@@ -193,7 +193,8 @@ def resolve(
         raise UserError(
             f"{cfg.game} is played by {counts} players, not {cfg.players}",
             "--players" if cli else f"{source}: players",
-            f"{'give --players' if cli else 'set players to'} {allowed}, or leave it out for the game's usual number",
+            f"{'give --players' if cli else 'set players to'} {allowed}, "
+            "or leave it out for the game's usual number",
         )
     variants = tuple(
         resolve_variant(

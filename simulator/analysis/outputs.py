@@ -79,9 +79,8 @@ def load_analysis(results: Path) -> Analysis:
     """The analysis of a results folder: its files if present, else recomputed (and written)."""
     folder = ResultsFolder(results)
     if not folder.deals.is_file():
-        raise UserError(
-            "no deals.parquet in this folder", str(results), "pass the output folder of a `cardsim run`"
-        )
+        what = "no deals.parquet in this folder" if results.is_dir() else "no such folder"
+        raise UserError(what, str(results), "pass the output folder of a `cardsim run`")
     info = read_info(results)
     rated = info.format == "round-robin"
     needed = [folder.comparisons, folder.balance] + ([folder.ratings] if rated else [])

@@ -152,8 +152,12 @@ def build_space(
         raise UserError(f"the strategy of {source} has no numeric param to tune", source)
     unknown = [n for n in names if n not in fields]
     if unknown:
+        own = [n for n in fields if n.startswith(f"{game}_")]  # per-game params: only the tuned game's
+        listed = f"params of this strategy for {game}: {', '.join(own)}" if own else None
         raise UserError(
-            f"unknown param {unknown[0]!r}", OPTION, f"params of this strategy: {', '.join(fields) or 'none'}"
+            f"unknown param {unknown[0]!r}",
+            OPTION,
+            listed or f"params of this strategy: {', '.join(fields) or 'none'}",
         )
     return ParamSpace(tuple(_param(model, name, start.get(name), chosen.get(name), source) for name in names))
 

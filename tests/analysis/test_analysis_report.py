@@ -130,6 +130,9 @@ def test_report_of_a_folder_without_deals_is_a_clear_error(tmp_path):
     result = CliRunner().invoke(app, ["report", str(tmp_path)])
     assert result.exit_code == 2
     assert "no deals.parquet" in result.output
+    result = CliRunner().invoke(app, ["report", str(tmp_path / "gone")])
+    assert result.exit_code == 2
+    assert "gone: no such folder" in result.output
 
 
 @pytest.mark.skipif(BINARY is None, reason=SKIP_REASON)

@@ -161,6 +161,7 @@ def test_the_files_and_the_verification(tmp_path):
     "extra, where, message",
     [
         (["--params", "sweep_nope"], "--params", "unknown param 'sweep_nope'"),
+        (["--params", "sweep_nope"], "--params", "params of this strategy for sweep: sweep_cards,"),
         (["--params", "sweep_cards=0.5:1"], "--params", "do not hold its start value 0.02"),
         (["--budget", "7"], "--budget", "less than one iteration (8 deals"),
         (["--jobs", "0"], "--jobs", "0 workers cannot play"),

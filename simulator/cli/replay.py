@@ -224,6 +224,13 @@ def resolve_deal(
     if source is None:
         g, v, root, specs, unit = _by_hand(game, seed, variant, players, strategies, set_, rotation)
     else:
+        if not source.exists():
+            raise UserError(
+                "no such file or folder",
+                str(source),
+                "give the output folder of a run or a tournament file "
+                "(`cardsim view` also reads a replay log)",
+            )
         given = {"--game": game, "--players": players, "--strategies": strategies, "--set": set_}
         given |= {"--seed": seed} if source.is_dir() else {}
         extra = [option for option, value in given.items() if value]

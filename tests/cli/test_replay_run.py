@@ -96,6 +96,7 @@ def test_replay_takes_the_variant_names_of_a_tournament_file(tmp_path):
         ),
         (["RUN"], "--variant", "several"),
         (["NOWHERE"], "NOWHERE", "not the output folder of a run"),
+        (["GONE"], "GONE", "no such file or folder"),
     ],
 )
 def test_replay_user_errors(tmp_path, args, where, words):
@@ -110,8 +111,9 @@ def test_replay_user_errors(tmp_path, args, where, words):
         )
     nowhere = tmp_path / "nowhere"
     nowhere.mkdir()
-    args = [str(run) if a == "RUN" else str(nowhere) if a == "NOWHERE" else a for a in args]
-    where = str(run) if where == "RUN" else str(nowhere) if where == "NOWHERE" else where
+    paths = {"RUN": str(run), "NOWHERE": str(nowhere), "GONE": str(tmp_path / "gone")}
+    args = [paths.get(a, a) for a in args]
+    where = paths.get(where, where)
     result = runner.invoke(app, ["replay", *args])
     assert result.exit_code == 2, result.output
     first = result.output.splitlines()[0]

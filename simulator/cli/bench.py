@@ -35,6 +35,9 @@ READERS = (
     "configs/strategies/montecarlo-inference.yaml",
     "configs/strategies/montecarlo-inference-sweep.yaml",
 )
+#: why --reading and --gap need a search: what each instrument takes from it
+READS = "the instrument reads its sampler"
+MEASURES = "the instrument measures its search"
 #: the largest workload factor and round count (a factor of 100 already takes hours)
 SCALE_MAX = 100.0
 ROUNDS_MAX = 100
@@ -133,25 +136,27 @@ def bench(
     if decision_cpu:
         from simulator.bench.decision_cpu import print_decision_cpu
 
+        for named in decision_cpu:
+            _strategy(named, "--decision-cpu")
         print_decision_cpu(console(), decision_cpu, positions)
         return
     if reading:
         from simulator.bench.instrument import GAP_GAMES
         from simulator.bench.reading import print_readings
+        from strategies.montecarlo import MonteCarloStrategy
 
         games = _names(gap_game, list(GAP_GAMES), "--gap-game")
-        try:
-            print_readings(console(), reading, reading_strategy or list(READERS), games)
-        except ValueError as exc:
-            fix = "name montecarlo strategies (a name or a YAML file)"
-            raise UserError(str(exc), "--reading-strategy", fix) from None
+        for named in reading_strategy or ():
+            _strategy(named, "--reading-strategy", (MonteCarloStrategy,), "a montecarlo strategy", READS)
+        print_readings(console(), reading, reading_strategy or list(READERS), games)
         return
     if gap:
-        from simulator.bench.instrument import GAP_GAMES, print_gaps
+        from simulator.bench.instrument import GAP_GAMES, SEARCHES, print_gaps
         from simulator.bench.oracle import ORACLES
 
         oracles = _names(gap_oracle, list(ORACLES), "--gap-oracle")
         games = _names(gap_game, list(GAP_GAMES), "--gap-game")
+        _strategy(gap_search, "--gap-search", SEARCHES, "a montecarlo or ismcts strategy", MEASURES)
         print_gaps(console(), gap, gap_search, oracles, games)
         return
 
@@ -329,6 +334,21 @@ def bench(
         screen.print(note)
     screen.print(search)
     screen.print(targets)
+
+
+def _strategy(ref: str, option: str, kinds: tuple[type, ...] = (), kind: str = "", why: str = "") -> None:
+    """Check a strategy an option names before measuring it: it exists and, with ``kinds``, is one
+    the instrument can measure (``kind`` names them, ``why`` says what the instrument needs)."""
+    from simulator.plugins import load_strategy
+
+    where = f"{option} {ref!r}"
+    spec = load_strategy(ref, where)
+    if kinds and not isinstance(spec.build(), kinds):
+        raise UserError(
+            f"not {kind}: {why}",
+            where,
+            f"give {kind}: its name or a YAML file of its plug-in (`cardsim list strategies`)",
+        )
 
 
 def _names(text: str, known: list[str], option: str) -> list[str]:

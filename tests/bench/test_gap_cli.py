@@ -19,6 +19,9 @@ CHEAP = "configs/strategies/samples/montecarlo-sweep-5.yaml"
         ("--gap-oracle", "deal,cards", "'cards'"),
         ("--gap-game", "sweep3", "'sweep3'"),
         ("--gap-oracle", "", "''"),
+        ("--gap-search", "nobody", "unknown strategy 'nobody'"),
+        ("--gap-search", "greedy", "not a montecarlo or ismcts strategy"),
+        ("--decision-cpu", "nobody", "unknown strategy 'nobody'"),
     ],
 )
 def test_a_wrong_name_is_one_clear_error(option: str, value: str, wrong: str):

@@ -149,7 +149,11 @@ def build_space(
     fields = model.model_fields
     names = list(chosen) or default_names(model, start, game)
     if not names:
-        raise UserError(f"the strategy of {source} has no numeric param to tune", source)
+        raise UserError(
+            "this strategy has no numeric param to tune",
+            source,
+            "tune a strategy with numeric params, e.g. a heuristic's weights (`cardsim list strategies`)",
+        )
     unknown = [n for n in names if n not in fields]
     if unknown:
         own = [n for n in fields if n.startswith(f"{game}_")]  # per-game params: only the tuned game's

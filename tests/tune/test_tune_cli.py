@@ -157,6 +157,14 @@ def test_the_files_and_the_verification(tmp_path):
     assert manifest["root_seed"] != 5  # the verification's deals are another stream
 
 
+def test_a_strategy_without_numeric_params_is_one_error(tmp_path):
+    args = ["tune", "configs/strategies/random.yaml", "--game", "sweep", "--against", "greedy"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "t")])
+    assert result.exit_code == 2, result.output
+    assert "random.yaml: this strategy has no numeric param to tune" in result.output
+    assert "fix: tune a strategy with numeric params" in result.output
+
+
 @pytest.mark.parametrize(
     "extra, where, message",
     [

@@ -91,7 +91,7 @@ def test_samples_keep_what_the_oracle_knows_and_fit_the_view(
     has_stock = game != "sueca"
     rng = random.Random(seed)
     for name in ORACLES:
-        known = knowledge(name, rules, seat, has_stock)
+        known = knowledge(name, rules, seat, has_stock, secret_partner=game == "sueca")
         if known is None:
             continue
         draw = oracle_sampler(game, state, seat, name)
@@ -103,6 +103,8 @@ def test_samples_keep_what_the_oracle_knows_and_fit_the_view(
                     assert sample.hands[q] == state.hands[q], (name, q)
             if known.stock:
                 assert stock_of(sample) == stock_of(state), name
+            if known.teams and state.called_card >= 0 and not state.partner_revealed:
+                assert sample.hands[state.partner] >> state.called_card & 1, name
             assert_consistent(game, view, sample)
 
 
@@ -117,15 +119,41 @@ def test_what_is_unknown_is_sampled_not_copied():
     assert any(stock(rng).hands != state.hands for _ in range(5))
 
 
+def test_knowing_the_teams_places_the_called_card_and_samples_the_rest():
+    """Sueca: a defender's samples give the unplayed called card to its holder every time (the
+    uniform sampler spreads it over the three seats that may hold it), and the other cards vary."""
+    rules = SUECA.make_rules(SUECA.variants["standard"])
+    for seed in range(500):
+        state = reach(rules, seed, 20, nuls=False)
+        if state.kind == "points" and state.called_card >= 0 and not state.partner_revealed:
+            break
+    else:
+        raise AssertionError("no points contract with its called card unplayed in the seeds tried")
+    seat = next(s for s in range(5) if s not in (state.declarer, state.partner))
+    teams = oracle_sampler("sueca", state, seat, "teams")
+    rng = random.Random(2)
+
+    def holder(deal: Any) -> int:
+        return next(q for q in range(5) if deal.hands[q] >> state.called_card & 1)
+
+    assert {holder(teams(rng)) for _ in range(30)} == {state.partner}
+    uniform = {holder(SUECA.determinize(state.view(seat), rng)) for _ in range(60)}
+    assert len(uniform) > 1 and state.declarer not in uniform
+    assert len({tuple(teams(rng).hands) for _ in range(5)}) > 1
+
+
 def test_which_oracles_each_game_has():
-    """Sueca has no stock (knowing the hands is knowing the deal) and no fixed partner; 2-player
-    games have no partner; the reader reads Sweep only (tests/bench/test_reader.py)."""
+    """Sueca has no stock (knowing the hands is knowing the deal) and no fixed partner, but a
+    secret one; 2-player games have no partner; the reader reads Sweep only
+    (tests/bench/test_reader.py)."""
     sueca = resolve_variant(get_game("sueca"), "standard", 5).rules
     sweep2 = resolve_variant(get_game("sweep"), "standard", 2).rules
     seep4 = resolve_variant(get_game("seep"), "standard", 4).rules
-    assert [n for n in ORACLES if applies(n, "sueca", sueca)] == ["deal"]
+    assert [n for n in ORACLES if applies(n, "sueca", sueca)] == ["deal", "teams"]
     assert [n for n in ORACLES if applies(n, "sweep", sweep2)] == ["deal", "hands", "stock", "reader"]
-    assert [n for n in ORACLES if applies(n, "seep", seep4)] == [n for n in ORACLES if n != "reader"]
+    assert [n for n in ORACLES if applies(n, "seep", seep4)] == [
+        n for n in ORACLES if n not in ("teams", "reader")
+    ]
     assert knowledge("partner", seep4, 1, True).seats == {3}  # type: ignore[union-attr]
     assert knowledge("opponents", seep4, 1, True).seats == {0, 2}  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="does not apply"):

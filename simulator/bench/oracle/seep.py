@@ -19,6 +19,8 @@ from simulator.games.seep.state import SeepState
 from simulator.shuffle import shuffle
 
 HAS_STOCK = True
+#: partners are fixed by the seats: no teams oracle
+SECRET_PARTNER = False
 #: cards on the floor before the bid
 FLOOR_CARDS = 4
 

@@ -24,9 +24,11 @@ from simulator.games.sweep.rules import SweepRules
 from simulator.games.sweep.state import SweepState
 from strategies.montecarlo.sweep_inference import choice_then, past_plays
 
-__all__ = ["HAS_STOCK", "choice_then", "past_plays", "reads", "sampler"]
+__all__ = ["HAS_STOCK", "SECRET_PARTNER", "choice_then", "past_plays", "reads", "sampler"]
 
 HAS_STOCK = True
+#: partners are fixed by the seats: no teams oracle
+SECRET_PARTNER = False
 
 
 def sampler(state: SweepState, seat: int, known: Knowledge) -> Sampler:

@@ -17,6 +17,7 @@ from typing import Any
 
 import polars as pl
 
+from simulator.errors import UserError
 from simulator.schedule import ChunkTask
 from simulator.stopping import interruptible
 
@@ -117,6 +118,28 @@ def scan_rows(source: Path | list[Path]) -> pl.LazyFrame:
     """``pl.scan_parquet`` of files taken by their names: an output folder called ``[x]`` or
     ``a*b`` is a name, not a pattern (polars reads paths as glob patterns by default)."""
     return pl.scan_parquet(source, glob=False)
+
+
+#: the fix for a damaged file of rows: they are the run's results, nothing else has them
+RESTORE = "restore the file, or play the run again into a new folder (`cardsim run CONFIG --out NEW`)"
+
+
+def check_readable(paths: list[Path], fix: str = RESTORE) -> None:
+    """A :class:`UserError` naming the first of ``paths`` (those that exist) that is not a whole
+    Parquet file: its footer, which every read starts from, is read (damaged, cut short by a full
+    disk, or not Parquet at all)."""
+    for path in paths:
+        if not path.is_file():
+            continue
+        try:
+            pl.read_parquet_schema(path)
+        except (pl.exceptions.PolarsError, OSError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise UserError(
+                f"{path.name} is not a Parquet file cardsim can read ({reason})",
+                str(path),
+                fix,
+            ) from None
 
 
 def read_rows(path: Path) -> pl.DataFrame:

@@ -22,7 +22,14 @@ from simulator.analysis.pairs import all_pair_groups, pair_columns
 from simulator.analysis.ratings import RatingTally
 from simulator.analysis.runinfo import RunInfo
 from simulator.errors import UserError
-from simulator.results import ResultsFolder, read_manifest, read_rows, scan_rows, write_parquet
+from simulator.results import (
+    ResultsFolder,
+    check_readable,
+    read_manifest,
+    read_rows,
+    scan_rows,
+    write_parquet,
+)
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,9 @@ def load_analysis(results: Path) -> Analysis:
     if not folder.deals.is_file():
         what = "no deals.parquet in this folder" if results.is_dir() else "no such folder"
         raise UserError(what, str(results), "pass the output folder of a `cardsim run`")
+    check_readable([folder.deals, folder.summary])
+    derived = "delete it: `cardsim report` computes it again from deals.parquet"
+    check_readable([folder.comparisons, folder.balance, folder.ratings], derived)
     info = read_info(results)
     rated = info.format == "round-robin"
     needed = [folder.comparisons, folder.balance] + ([folder.ratings] if rated else [])

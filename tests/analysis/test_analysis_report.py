@@ -135,6 +135,23 @@ def test_report_of_a_folder_without_deals_is_a_clear_error(tmp_path):
     assert "gone: no such folder" in result.output
 
 
+@pytest.mark.parametrize(
+    ("name", "fix"),
+    [("deals.parquet", "restore the file, or play the run again"), ("comparisons.parquet", "delete it")],
+)
+def test_a_damaged_file_is_one_clear_error(round_robin, tmp_path, name, fix):
+    """A file cut short (a full disk, a copy that stopped) is named, with exit code 2, not a
+    polars traceback; the analysis files can be computed again, the rows cannot."""
+    copy = tmp_path / "run"
+    shutil.copytree(round_robin, copy)
+    data = (copy / name).read_bytes()
+    (copy / name).write_bytes(data[: len(data) // 2])
+    result = CliRunner().invoke(app, ["report", str(copy)])
+    assert result.exit_code == 2, result.output
+    assert f"{copy / name}: {name} is not a Parquet file cardsim can read" in result.output
+    assert f"fix: {fix}" in result.output and "Traceback" not in result.output
+
+
 @pytest.mark.skipif(BINARY is None, reason=SKIP_REASON)
 def test_page_renders_in_headless_chromium(round_robin, tmp_path_factory):
     """Every chart drawn and non-empty, nothing fetched, and the answers on the first screen."""

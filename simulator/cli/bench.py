@@ -83,7 +83,8 @@ def bench(
             help="With --gap: the instruments measured beside the search, comma-separated, or 'all': "
             "deal (the true deal), hands (every other hand known, the stock sampled), stock (the stock "
             "known, the hands sampled), partner or opponents (those hands known, the rest sampled; "
-            "4-player Sweep and Seep), reader (no card known: the hidden cards drawn from their exact "
+            "4-player Sweep and Seep), teams (who the secret partner is, every hand sampled; Sueca), "
+            "reader (no card known: the hidden cards drawn from their exact "
             "posterior given the heuristic seats' plays; Sweep). A game where one would be no oracle "
             "of its own skips it.",
         ),

@@ -183,12 +183,14 @@ def _plain(err: Any) -> str:
 
 
 def _param_fix(cls: type[Strategy], err: Any) -> str:
-    """The fix line: the parameters that exist for an unknown one, what a known one means otherwise."""
+    """The fix line: the parameters that exist for an unknown one, what a known one means for a
+    wrong value, what every one means for a wrong combination (a check of the params together)."""
     fields = cls.Params.model_fields
-    name = err["loc"][0] if err["loc"] else None
-    field = fields.get(name) if err["type"] != "extra_forbidden" and isinstance(name, str) else None
-    if field is not None and field.description:
-        return f"{name}: {field.description}"
+    if err["type"] != "extra_forbidden":
+        named = [err["loc"][0]] if err["loc"] else list(fields)
+        meanings = [f"{n}: {fields[n].description}" for n in named if n in fields and fields[n].description]
+        if meanings:
+            return "; ".join(meanings)
     return f"parameters of this plug-in: {', '.join(fields) or 'none'}"
 
 

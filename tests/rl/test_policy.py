@@ -124,4 +124,5 @@ def test_a_bad_policy_reference_names_the_file_and_key(tmp_path: Path, ref: str,
     with pytest.raises(UserError) as err:
         spec_from_yaml(path)
     assert message in err.value.what
-    assert err.value.where is not None and "bad.yaml" in err.value.where and "policy" in err.value.where
+    assert err.value.where == f"{path}: params"  # the params are checked together (policy and args)
+    assert err.value.fix is not None and err.value.fix.startswith("policy: module:attr or path/to/file.py")

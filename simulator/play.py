@@ -65,7 +65,10 @@ def reset_agents(
             agent.seat = seat
             agent.rules = rules
         else:
-            agent.reset(rng, seat, rules)
+            try:
+                agent.reset(rng, seat, rules)
+            except Exception as exc:
+                raise _Fault(seat, f"raised {type(exc).__name__} in reset: {exc}") from exc
 
 
 def _legal(moves: Any, move: object) -> bool:
@@ -165,8 +168,7 @@ def play_group(
     agents, rotation, rngs = seats.agents, seats.rotation, seats.rngs
     if dealt is not None:
         recorder.dealt(dealt, deal_index, rotation, 1)
-        reset_agents(agents, rules, root, deal_index, rotation, 1, rngs)
-        _play_at(dealt, agents, deal_index, rotation, 1)
+        _play_at(dealt, agents, rules, root, deal_index, rotation, 1, rngs)
         recorder.played(dealt, deal_index, rotation, 1)
         return
     match = game.new_match(rules, lambda k: deal_seed(root, deal_index, k), log=log)
@@ -174,17 +176,25 @@ def play_group(
         state = match.next_deal()
         round_number = match.rounds + 1
         recorder.dealt(state, deal_index, rotation, round_number)
-        reset_agents(agents, rules, root, deal_index, rotation, round_number, rngs)
-        _play_at(state, agents, deal_index, rotation, round_number)
+        _play_at(state, agents, rules, root, deal_index, rotation, round_number, rngs)
         match.finish_deal(state)
         recorder.played(state, deal_index, rotation, round_number)
     recorder.match_over(match, rotation)
 
 
 def _play_at(
-    state: DealState, agents: Sequence[Strategy], deal_index: int, rotation: int, round_number: int
+    state: DealState,
+    agents: Sequence[Strategy],
+    rules: Any,
+    root: int,
+    deal_index: int,
+    rotation: int,
+    round_number: int,
+    rngs: Sequence[random.Random] | None,
 ) -> None:
+    """Reset the seats' strategies for the deal and play it; a fault says where it happened."""
     try:
+        reset_agents(agents, rules, root, deal_index, rotation, round_number, rngs)
         play_deal(state, agents)
     except StrategyFault as fault:
         raise GroupFault(fault.seat, fault.detail, deal_index, rotation, round_number, state.seed) from fault

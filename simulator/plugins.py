@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from simulator.errors import UserError, pydantic_location
+from simulator.errors import StrategyFault, UserError, pydantic_location
 from simulator.strategy import API_CHANGES, API_VERSION, Strategy
 from simulator.yamltext import load_yaml
 
@@ -66,6 +66,18 @@ class StrategySpec:
     def build(self) -> Strategy:
         cls = load_class(self.plugin, self.source, "plugin")
         return cls(cls.Params(**dict(self.params)))
+
+
+def build_seats(specs: list[StrategySpec]) -> list[Strategy]:
+    """One new instance per seat; a constructor that raises is a :class:`StrategyFault` of the
+    first seat it holds, as a move that raises is (the run names it and its replay)."""
+    agents = []
+    for seat, spec in enumerate(specs):
+        try:
+            agents.append(spec.build())
+        except Exception as exc:
+            raise StrategyFault(seat, f"raised {type(exc).__name__} when built: {exc}") from exc
+    return agents
 
 
 def _entry_point_target(name: str) -> str | None:

@@ -10,7 +10,7 @@ from typing import Any
 from simulator.errors import StrategyFault
 from simulator.games.base import DealState, Game, Match
 from simulator.play import Seats, play_groups
-from simulator.plugins import StrategySpec
+from simulator.plugins import StrategySpec, build_seats
 from simulator.variants import Variant
 from simulator.watchdog import DEFAULT_MOVE_TIMEOUT
 
@@ -128,10 +128,10 @@ def replay_log(
     no limit) ends it with an ``error`` event."""
     names = [spec.name for spec in seat_specs]
     log: list[dict[str, Any]] = []
-    seats = Seats(rotation, [spec.build() for spec in seat_specs])
     recorder = _LogRecorder(game, variant, root, names, match, log)
     deals = range(deal_index, deal_index + 1)
     try:
+        seats = Seats(rotation, build_seats(list(seat_specs)))
         play_groups(game, variant.rules, [seats], root, deals, recorder, match, move_timeout, log)
     except StrategyFault as fault:
         engine = fault.seat < 0

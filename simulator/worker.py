@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.errors import GroupFault, StrategyFailure
+from simulator.errors import GroupFault, StrategyFailure, StrategyFault
 from simulator.games import get_game
 from simulator.games.base import DealState, Match
 from simulator.play import Seats, play_groups
-from simulator.plugins import StrategySpec
+from simulator.plugins import StrategySpec, build_seats
 from simulator.replay import replay_command
 from simulator.rows import ChunkRows
 from simulator.schedule import ChunkTask, Lineup
+from simulator.seeding import deal_seed
 from simulator.shuffle import seeded_rng
 from simulator.tuning import configure_process
 from simulator.watchdog import exit_with_parent
@@ -122,10 +123,15 @@ def play_chunk(ctx: RunContext, task: ChunkTask) -> tuple[ChunkTask, dict[str, l
     rotations = range(len(rules.sides))
     # one strategy instance per (rotation, seat), reset at every deal
     seat_names = [[lineup.side_strategy(side_of[s], r) for s in range(rules.num_players)] for r in rotations]
-    tables = [
-        Seats(r, [specs[n].build() for n in seat_names[r]], [seeded_rng(0) for _ in seat_names[r]])
-        for r in rotations
-    ]
+    tables = []
+    for r in rotations:
+        try:
+            agents = build_seats([specs[n] for n in seat_names[r]])
+        except StrategyFault as built:  # reported as a fault of the chunk's first deal group
+            seed = deal_seed(ctx.root_seed, task.start)
+            first = GroupFault(built.seat, built.detail, task.start, r, 1, seed)
+            raise _failure(ctx, variant, lineup, seat_names[r], first) from None
+        tables.append(Seats(r, agents, [seeded_rng(0) for _ in seat_names[r]]))
     deals, recorder, by_match = range(task.start, task.stop), _RowRecorder(rows), ctx.unit == "match"
     try:
         play_groups(game, rules, tables, ctx.root_seed, deals, recorder, by_match, ctx.move_timeout)

@@ -122,7 +122,14 @@ def test_gauntlet_and_lineups_formats(write_tournament, tmp_path):
     ]
 
 
-@pytest.mark.parametrize("mode, detail", [("raise", "raised RuntimeError"), ("illegal", "illegal move")])
+@pytest.mark.parametrize(
+    "mode, detail",
+    [
+        ("raise", "raised RuntimeError"),
+        ("illegal", "illegal move"),
+        ("reset", "raised RuntimeError in reset"),
+    ],
+)
 def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_path, mode, detail):
     path = write_tournament(
         strategies=["random", _faulty_yaml(tmp_path, 0.05, mode)], deals=30, chunk_size=1, seed=1
@@ -146,6 +153,32 @@ def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_p
     assert replayed.exit_code == 1
     last = json.loads(replayed.output.splitlines()[-1])
     assert last["type"] == "error" and last["strategy"] == "faulty" and detail in last["message"]
+
+
+def test_a_strategy_that_cannot_be_built_is_named_with_its_replay(write_tournament, tmp_path):
+    """A constructor that raises is the fault of the first deal group, reported as a move's is,
+    and the printed replay meets it again."""
+    path = write_tournament(strategies=["random", _faulty_yaml(tmp_path, 0.0, "build")], deals=4, seed=1)
+    with pytest.raises(StrategyFailure) as info:
+        _run(path)
+    message = str(info.value)
+    assert "strategy 'faulty'" in message and "raised RuntimeError when built: deliberate failure" in message
+    assert "deal 0, rotation" in message and "deal seed" in message
+    from typer.testing import CliRunner
+
+    from simulator.cli.app import app
+
+    command = message.split("reproduce with: ")[1].splitlines()[0].split()
+    replayed = CliRunner().invoke(app, [*command[1:], "--format", "jsonl"])
+    assert replayed.exit_code == 1
+    only = [json.loads(line) for line in replayed.output.splitlines()]
+    assert only == [
+        {"type": "error", "seat": only[0]["seat"], "strategy": "faulty", "message": only[0]["message"]}
+    ]
+    assert "when built" in only[0]["message"]
+    viewed = CliRunner().invoke(app, ["view", *command[2:], "--out", str(tmp_path / "page.html")])
+    assert viewed.exit_code == 1 and "nothing to draw: strategy 'faulty' raised RuntimeError" in viewed.output
+    assert not (tmp_path / "page.html").exists()
 
 
 @pytest.mark.filterwarnings("error:Port 8787 is already in use:UserWarning")

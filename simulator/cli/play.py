@@ -71,6 +71,7 @@ def play(
         )
     from simulator.table.app import TableApp
     from simulator.table.options import table_config
+    from simulator.table.session import SessionError
 
     try:
         check_float(pace, 0.0, PACE_MAX)
@@ -83,7 +84,12 @@ def play(
     if not in_terminal():
         raise UserError("cardsim play needs a terminal: run it without redirecting its input or output")
     try:
-        TableApp(config, ascii=ascii, pace=pace).run()
+        table = TableApp(config, ascii=ascii, pace=pace)
+    except SessionError as exc:  # a strategy failed before the first move: the fault is in its code
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    try:
+        table.run()
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
 

@@ -112,6 +112,10 @@ def view(
         log = replay_log(g, v, root, deal, specs, rotation, match or unit == "match", seconds or None)
         name = page_name(v.name, lineup or 0, deal, rotation)
         default = source / "deals" / name if source is not None and source.is_dir() else Path(name)
+    if log and log[0]["type"] == "error":  # a strategy failed before the first card: nothing to draw
+        fault = log[0]
+        typer.echo(f"nothing to draw: strategy {fault['strategy']!r} {fault['message']}", err=True)
+        raise typer.Exit(1)
     players_of_log = next(e["players"] for e in log if e["type"] == "deal")
     if seat is not None and not 0 <= seat < players_of_log:
         raise UserError(f"seat {seat} is out of range", "--seat", f"use 0 to {players_of_log - 1}")

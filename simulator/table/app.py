@@ -164,8 +164,12 @@ class TableApp(App[None]):
             config = self.config.swapped()
             if not config.match:
                 config = replace(config, deal_index=s.deal_index)
-            self.config = config
-            self.session = Session(config)
+            try:
+                session = Session(config)
+            except SessionError as exc:  # a strategy that fails as the deal starts: stay at this one
+                self.show(colour(str(exc), self.ascii))
+                return
+            self.config, self.session = config, session
             self._work(self._advance, "the same cards again, everyone one seat on")
 
     def _save(self, argument: str) -> str:

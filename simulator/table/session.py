@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from simulator.errors import StrategyFault
 from simulator.games.base import DealState, Game, Match
 from simulator.play import reset_agents
 from simulator.plugins import StrategySpec
@@ -82,9 +83,7 @@ class Session:
         self.rules = config.variant.rules
         #: the deal index of the log: the deal's, or in a match the match's
         self.deal_index = config.deal_index
-        self.agents: list[Strategy] = [
-            _PersonSeat() if spec is None else spec.build() for spec in config.opponents
-        ]
+        self.agents: list[Strategy] = [self._built(seat, spec) for seat, spec in enumerate(config.opponents)]
         self.log: list[dict[str, Any]] = []
         self.match: Match | None = None
         if config.match:
@@ -247,8 +246,23 @@ class Session:
             self.state.seed,
         )
         self.log.insert(self._mark, event)
-        reset_agents(self.agents, self.rules, self.config.seed, index, 0, self.round)
+        try:
+            reset_agents(self.agents, self.rules, self.config.seed, index, 0, self.round)
+        except StrategyFault as fault:
+            name = self.config.names[fault.seat]
+            raise SessionError(f"seat {fault.seat} ({name}) {fault.detail}") from fault
         self._scored = False
+
+    def _built(self, seat: int, spec: StrategySpec | None) -> Strategy:
+        """The strategy at ``seat`` (the person's seats: a placeholder); a constructor that raises
+        is reported as its seat's fault, as a move that raises is."""
+        if spec is None:
+            return _PersonSeat()
+        try:
+            return spec.build()
+        except Exception as exc:
+            name = self.config.names[seat]
+            raise SessionError(f"seat {seat} ({name}) raised {type(exc).__name__} when built: {exc}") from exc
 
     def _run(
         self, script: Sequence[tuple[int, Any]], on_move: Callable[[int, Any], None] | None = None

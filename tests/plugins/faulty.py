@@ -12,7 +12,11 @@ from strategies.base import Strategy
 class FaultParams(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     rate: float = Field(1.0, ge=0, le=1, description="share of deals on which it misbehaves")
-    mode: str = Field("raise", description="raise or illegal")
+    mode: str = Field(
+        "raise",
+        description="raise (in a move), illegal (a move not legal), reset (raise in reset) or build "
+        "(raise when built, on every deal)",
+    )
 
 
 class Faulty(Strategy):
@@ -22,9 +26,16 @@ class Faulty(Strategy):
     games: ClassVar[tuple[str, ...]] = ("sweep", "seep", "sueca")
     Params: ClassVar[type[BaseModel]] = FaultParams
 
+    def __init__(self, params: BaseModel | None = None) -> None:
+        super().__init__(params)
+        if self.params.mode == "build":
+            raise RuntimeError("deliberate failure")
+
     def reset(self, rng: Any, seat: int, rules: Any) -> None:
         super().reset(rng, seat, rules)
         self.bad_deal = rng.random() < self.params.rate
+        if self.bad_deal and self.params.mode == "reset":
+            raise RuntimeError("deliberate failure")
 
     def choose(self, view: Any, moves: Any) -> Any:
         if self.bad_deal:

@@ -4,6 +4,7 @@ exit code 2; the table starts from the options it is given."""
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -100,3 +101,13 @@ def test_ctrl_c_before_the_table_leaves_quietly(monkeypatch, terminal):
     monkeypatch.setattr(TableApp, "run", interrupted)
     result = runner.invoke(app, ["play", "--opponents", "random"])
     assert result.exit_code == 130 and "Traceback" not in result.output
+
+
+def test_a_bot_that_cannot_be_built_is_one_error_exit_1(tmp_path, terminal):
+    pytest.importorskip("textual")
+    plugin = Path(__file__).parent.parent / "plugins" / "faulty.py"
+    bot = tmp_path / "faulty.yaml"
+    bot.write_text(f"name: faulty\nplugin: {plugin}:Faulty\nparams:\n  mode: build\n")
+    result = runner.invoke(app, ["play", "--game", "sweep", "--players", "2", "--opponents", str(bot)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "error: seat 1 (faulty) raised RuntimeError when built: deliberate failure" in result.output

@@ -199,3 +199,15 @@ def test_forced_moves_are_played_for_the_person_and_reported():
         forced += session.advance()
     assert forced and all(seat == 0 for seat, _ in forced)
     assert not {move for _, move in forced} & {move for _, move in session.moves}
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"), [("build", "raised RuntimeError when built"), ("reset", "in reset")]
+)
+def test_a_bot_that_fails_before_its_first_move_is_a_session_error(tmp_path: Path, mode, words):
+    """A constructor or a reset that raises names the seat and the bot, as a move that raises does."""
+    plugin = Path(__file__).parent.parent / "plugins" / "faulty.py"
+    bot = tmp_path / "faulty.yaml"
+    bot.write_text(f"name: faulty\nplugin: {plugin}:Faulty\nparams:\n  mode: {mode}\n")
+    with pytest.raises(SessionError, match=f"seat 1 \\(faulty\\) .*{words}"):
+        Session(make_config("sweep", players=2, opponents=str(bot)))

@@ -152,8 +152,27 @@ def load_class(ref: str, source: str, key: str) -> type[Strategy]:
             "the class must derive from simulator.api.Strategy",
         )
     _check_api_version(cls, ref, where)
+    _check_declarations(cls, ref, where)
     _CLASS_CACHE[ref] = cls
     return cls
+
+
+def _check_declarations(cls: type[Strategy], ref: str, where: str) -> None:
+    """The class attributes cardsim reads before it plays: the games and the params' model."""
+    params = cls.Params
+    if not (isinstance(params, type) and issubclass(params, BaseModel)):
+        raise UserError(
+            f"plug-in {ref} declares Params = {params!r}, which is not a pydantic model",
+            where,
+            "declare `class Params(BaseModel)` with a field per parameter, or leave Params out",
+        )
+    games = cls.games
+    if not isinstance(games, tuple | list) or not games or not all(isinstance(g, str) for g in games):
+        raise UserError(
+            f"plug-in {ref} declares games = {games!r}: the games it plays are a tuple of names",
+            where,
+            'set, in its class, games = ("sweep", "seep", "sueca") or the ones it plays',
+        )
 
 
 def _check_api_version(cls: type[Strategy], ref: str, where: str) -> None:

@@ -73,6 +73,29 @@ def test_a_bad_param_value_is_fixed_by_its_meaning_an_unknown_param_by_the_list(
     assert info.value.fix.startswith("parameters of this plug-in: samples, rollout")
 
 
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (
+            "    games = ('sweep',)\n    Params = dict\n",
+            "declares Params = <class 'dict'>, which is not a pydantic model",
+        ),
+        ("    pass\n", "declares games = ()"),
+        ("    games = 'sweep'\n", "declares games = 'sweep'"),  # a string: 'we' would be a game
+    ],
+)
+def test_a_plug_in_class_that_declares_its_params_or_games_wrongly_is_refused(tmp_path, body, words):
+    """What cardsim reads of the class before it plays is checked when the class is loaded."""
+    (tmp_path / "odd.py").write_text(
+        "from simulator.api import Strategy\n\n\nclass Odd(Strategy):\n"
+        + body
+        + "\n    def choose(self, view, moves):\n        return moves[0]\n"
+    )
+    with pytest.raises(UserError) as info:
+        spec_from_yaml(_yaml(tmp_path, f"name: odd\nplugin: {tmp_path / 'odd.py'}:Odd\n"))
+    assert words in info.value.what and info.value.where is not None and info.value.where.endswith("plugin")
+
+
 def test_copies_and_aliases_keep_the_plug_in_and_params(tmp_path):
     spec = load_strategy("configs/strategies/spade-lover.yaml@2")
     assert spec.name == "spade-lover@2" and dict(spec.params)["spade_weight"] == 2.5

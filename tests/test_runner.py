@@ -155,6 +155,17 @@ def test_strategy_failure_names_strategy_seed_and_replay(write_tournament, tmp_p
     assert last["type"] == "error" and last["strategy"] == "faulty" and detail in last["message"]
 
 
+def test_a_strategy_that_changes_its_list_of_moves_still_plays_its_legal_move(write_tournament, tmp_path):
+    """``moves`` is the strategy's to keep or change (Sweep's is a fresh list): a legal move
+    returned after emptying it is played, as the same move returned from an untouched list is."""
+    rows = []
+    for mode, rate in (("clear", 1.0), ("raise", 0.0)):
+        strategy = _faulty_yaml(tmp_path, rate, mode)
+        path = write_tournament(strategies=["random", strategy], deals=3, seed=1)
+        rows.append(_run(path, output=str(tmp_path / mode)).deals.drop("strategy"))
+    assert rows[0].equals(rows[1])
+
+
 def test_a_strategy_that_cannot_be_built_is_named_with_its_replay(write_tournament, tmp_path):
     """A constructor that raises is the fault of the first deal group, reported as a move's is,
     and the printed replay meets it again."""

@@ -298,7 +298,7 @@ class Session:
             move = agent.choose(self.state.view(seat) if agent.wants_view else None, moves)
         except Exception as exc:
             raise SessionError(f"seat {seat} ({name}) raised {type(exc).__name__}: {exc}") from exc
-        if move not in moves:
+        if move not in moves and move not in self.state.legal_moves():  # a list the bot changed
             raise SessionError(f"seat {seat} ({name}) returned an illegal move: {move!r}")
         return move
 

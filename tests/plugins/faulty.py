@@ -14,8 +14,9 @@ class FaultParams(BaseModel):
     rate: float = Field(1.0, ge=0, le=1, description="share of deals on which it misbehaves")
     mode: str = Field(
         "raise",
-        description="raise (in a move), illegal (a move not legal), reset (raise in reset) or build "
-        "(raise when built, on every deal)",
+        description="raise (in a move), illegal (a move not legal), reset (raise in reset), build "
+        "(raise when built, on every deal) or clear (empty the list of moves it is given, then play "
+        "its first: a legal move)",
     )
 
 
@@ -38,6 +39,11 @@ class Faulty(Strategy):
             raise RuntimeError("deliberate failure")
 
     def choose(self, view: Any, moves: Any) -> Any:
+        if self.bad_deal and self.params.mode == "clear":
+            first = moves[0]
+            if isinstance(moves, list):
+                moves.clear()
+            return first
         if self.bad_deal:
             if self.params.mode == "raise":
                 raise RuntimeError("deliberate failure")

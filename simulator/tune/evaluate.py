@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import polars as pl
+import yaml
 from joblib import Parallel, delayed
 
 from simulator.analysis.pairs import pair_groups
 from simulator.analysis.runinfo import RunInfo
 from simulator.config import Tournament
+from simulator.errors import StrategyFailure
 from simulator.plugins import StrategySpec
 from simulator.rows import chunk_constants, chunk_frame, deals_schema
 from simulator.runner import build_context
@@ -52,12 +55,15 @@ def pairings(candidate: str, opponent: str, sides: int) -> list[tuple[str, ...]]
 
 class Evaluator:
     """Plays the comparisons of one tuning. ``base`` is the resolved tournament of the start
-    strategy (first) against the opponents: its game, variant, seed and move timeout."""
+    strategy (first) against the opponents: its game, variant, seed and move timeout. With
+    ``failed``, a candidate that fails is written there as a strategy file, which the failure's
+    replay command names (the start strategy's file has other params)."""
 
-    def __init__(self, base: Tournament, groups: int, jobs: int) -> None:
+    def __init__(self, base: Tournament, groups: int, jobs: int, failed: Path | None = None) -> None:
         self.base = base
         self.groups = groups
         self.jobs = jobs
+        self.failed = failed
         self.start = base.strategies[0]
         self.opponents = base.strategies[1:]
         self.variant = base.variants[0]
@@ -74,7 +80,16 @@ class Evaluator:
     def candidate(self, name: str, values: dict[str, Any]) -> StrategySpec:
         params = dict(self.start.params)
         params.update(values)
-        return dataclasses.replace(self.start, name=name, params=tuple(sorted(params.items())))
+        source = self.start.source if self.failed is None else str(self.failed / f"{name}.yaml")
+        return dataclasses.replace(self.start, name=name, params=tuple(sorted(params.items())), source=source)
+
+    def _write_failed(self, candidates: tuple[StrategySpec, ...]) -> None:
+        """The candidates' files the failure's replay command names."""
+        assert self.failed is not None
+        self.failed.mkdir(parents=True, exist_ok=True)
+        for spec in candidates:
+            data = {"name": spec.name, "plugin": spec.plugin, "params": dict(spec.params)}
+            Path(spec.source).write_text(yaml.safe_dump(data, sort_keys=False))
 
     def _tournament(self, plus: StrategySpec, minus: StrategySpec) -> Tournament:
         explicit = [
@@ -105,7 +120,12 @@ class Evaluator:
         t = self._tournament(plus, minus)
         ctx = build_context(t)
         lineups = t.lineups[0]
-        results = Parallel()(delayed(play_chunk)(ctx, task) for task in self._tasks(k, len(lineups)))
+        try:
+            results = Parallel()(delayed(play_chunk)(ctx, task) for task in self._tasks(k, len(lineups)))
+        except StrategyFailure:
+            if self.failed is not None:
+                self._write_failed((plus, minus))
+            raise
         cfg, rules = t.config, self.variant.rules
         frames = [
             chunk_frame(

@@ -99,7 +99,8 @@ def _bar(tuning: Tuning, state: TuneState, quiet: bool) -> tqdm:
 
 
 def _iterate(tuning: Tuning, state: TuneState, out: Path, bar: tqdm) -> None:
-    evaluator, space = tuning.evaluator, tuning.space
+    evaluator = Evaluator(tuning.base, tuning.groups, tuning.jobs, failed=out / "failed")
+    space = tuning.space
     schedule = Schedule(tuning.iterations)
     for k in range(state.iteration + 1, tuning.iterations + 1):
         delta = perturbation(tuning.seed, k, len(space.params))

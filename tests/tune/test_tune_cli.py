@@ -157,6 +157,24 @@ def test_the_files_and_the_verification(tmp_path):
     assert manifest["root_seed"] != 5  # the verification's deals are another stream
 
 
+def test_a_failing_candidate_is_written_where_its_replay_finds_it(tmp_path):
+    """A tuned strategy that fails has other params than its start file: the printed replay
+    command names the failing candidate's own file, and plays the same failure again."""
+    start = tmp_path / "faulty.yaml"
+    plugin = ROOT / "tests" / "plugins" / "faulty.py"
+    start.write_text(f"name: faulty\nplugin: {plugin}:Faulty\nparams:\n  rate: 0.4\n  mode: raise\n")
+    args = ["tune", str(start), "--game", "sweep", "--against", "random", "--budget", "200", "--groups", "2"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "t")])
+    assert result.exit_code == 1, result.output
+    command = result.output.split("reproduce with: ")[1].splitlines()[0].split()
+    files = command[command.index("--strategies") + 1]
+    assert str(tmp_path / "t" / "failed") in files
+    replayed = runner.invoke(app, [*command[1:], "--format", "jsonl"])
+    assert replayed.exit_code == 1
+    last = json.loads(replayed.output.splitlines()[-1])
+    assert last["type"] == "error" and last["strategy"] in ("faulty+", "faulty-")
+
+
 def test_a_strategy_without_numeric_params_is_one_error(tmp_path):
     args = ["tune", "configs/strategies/random.yaml", "--game", "sweep", "--against", "greedy"]
     result = runner.invoke(app, [*args, "--out", str(tmp_path / "t")])

@@ -56,8 +56,11 @@ def _read_log(path: Path) -> list[dict[str, Any]]:
 
 
 def _is_log(source: Path | None) -> bool:
+    """A replay log: a ``.jsonl`` file, or any file whose text starts as JSON Lines does."""
     if source is None or not source.is_file():
         return False
+    if source.suffix == ".jsonl":
+        return True
     with source.open("rb") as f:
         return f.read(1) == b"{"
 

@@ -149,11 +149,13 @@ def test_view_mistakes_are_one_clear_message(args, message, tmp_path):
     assert "cardsim replay" not in result.output  # the message names the view's options, not replay's
 
 
-def test_a_file_that_is_not_a_replay_log_is_refused(tmp_path):
+@pytest.mark.parametrize("text", ['{"type": "move"}\n', ""])
+def test_a_file_that_is_not_a_replay_log_is_refused(tmp_path, text):
+    """A .jsonl file is read as a log even when empty (not as a tournament file)."""
     bad = tmp_path / "x.jsonl"
-    bad.write_text('{"type": "move"}\n')
+    bad.write_text(text)
     result = CliRunner().invoke(app, ["view", str(bad)])
-    assert result.exit_code == 2 and "cardsim-replay/1" in result.output
+    assert result.exit_code == 2 and "not a cardsim-replay/1 log" in result.output
 
 
 @pytest.mark.skipif(BINARY is None, reason=SKIP_REASON)

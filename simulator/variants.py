@@ -30,11 +30,13 @@ def resolve_variant(
     players: int | None = None,
     where: str = "variant",
     players_where: str = "players",
+    overrides_where: str | None = None,
 ) -> Variant:
     """Presets apply over the tournament's ``players``; explicit overrides apply last.
 
     A preset or override that fixes another player count than ``players`` is an
-    error rather than a silent change of the number of players."""
+    error rather than a silent change of the number of players. ``overrides_where`` names
+    where the overrides were given when that is not the variant entry (``--set``)."""
     if isinstance(entry, str):
         name, base, overrides = entry, entry, {}
     else:
@@ -65,7 +67,10 @@ def resolve_variant(
         rules = game.make_rules(options)
     except RulesError as exc:
         hint = f"see docs/rules/{game.name}.md for the allowed values"
-        raise UserError(exc.message, f"{where}.{exc.key}", hint) from None
+        given = overrides_where is not None and exc.key in overrides
+        raise UserError(
+            exc.message, f"{overrides_where} {exc.key}" if given else f"{where}.{exc.key}", hint
+        ) from None
     return Variant(name=name, base=base, overrides=overrides, rules=rules)
 
 

@@ -287,7 +287,9 @@ def _by_hand(
     g = get_game(game)
     name = variant or "standard"
     entry: dict[str, Any] = {"base": name, "name": name, **parse_set_options(set_ or [])}
-    v = resolve_variant(g, entry, players, f"--variant {name!r}", players_where="--players")
+    v = resolve_variant(
+        g, entry, players, f"--variant {name!r}", players_where="--players", overrides_where="--set"
+    )
     _check_range(rotation, len(v.rules.sides), "--rotation", "rotation")
     refs = seat_strategies(
         [r.strip() for r in (strategies or "random").split(",") if r.strip()],

@@ -32,7 +32,9 @@ def table_config(
     g = get_game(game)
     name = variant or "standard"
     entry = {"base": name, "name": name, **parse_set_options(sets)}
-    v = resolve_variant(g, entry, players, f"--variant {name!r}", players_where="--players")
+    v = resolve_variant(
+        g, entry, players, f"--variant {name!r}", players_where="--players", overrides_where="--set"
+    )
     n = v.rules.num_players
     person = _seats(seat, n)
     others = [s for s in range(n) if s not in person]

@@ -87,6 +87,7 @@ def test_replay_takes_the_variant_names_of_a_tournament_file(tmp_path):
             "4 players",
         ),
         (["--seed", "1"], "--game", "--game missing"),
+        (["--game", "sweep", "--seed", "1", "--set", "target_score=x"], "--set target_score", "integer"),
         (["RUN", "--variant", "nope"], "--variant", "choose one of standard, no_sweep_bonus"),
         (["RUN", "--variant", "standard", "--deal", "20"], "--deal", "use 0 to 19"),
         (

@@ -36,6 +36,7 @@ def test_without_textual_one_line_says_how_to_install_it(monkeypatch):
         (["--opponents", "a,b"], "--opponents"),
         (["--game", "seep", "--variant", "nope"], "--variant"),
         (["--set", "builds"], "--set"),
+        (["--set", "builds=maybe"], "error: --set builds: must be true or false"),
         (["--hint-strategy", "nope"], "--hint-strategy"),
         (["--players", "5"], "num_players"),
         (["--pace", "nan"], "--pace"),

@@ -164,7 +164,7 @@ def test_the_hint_of_a_search_rates_the_moves_it_weighed():
         ({"opponents": "nosuchbot"}, "--opponents"),
         ({"hint": "nosuchbot"}, "--hint-strategy"),
         ({"variant": "nosuch"}, "--variant"),
-        ({"sets": ["target_score=-"]}, "--variant"),
+        ({"sets": ["target_score=-"]}, "--set target_score"),
         ({"seed": -1}, "--seed"),
         ({"seed": 2**63}, "--seed"),
         ({"deal": -1}, "--deal"),

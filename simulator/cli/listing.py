@@ -61,10 +61,24 @@ def _params_text(pairs: list[tuple[str, str, object, str]]) -> str:
     return "; ".join(f"{p}: {t} = {d!r} ({h})" if h else f"{p}: {t} = {d!r}" for p, t, d, h in pairs) or "-"
 
 
+def _of_another_game(param: str, game: str | None) -> bool:
+    """Whether ``param`` is named after a game other than ``game`` (``<game>_...``, as the
+    heuristic's weights are), so a listing for ``game`` leaves it out."""
+    prefix = param.split("_", 1)[0]
+    return game is not None and prefix != game and prefix in GAME_MODULES
+
+
 @app.command("strategies")
 @user_errors
 def list_strategies(
-    game: Annotated[str | None, typer.Option(metavar="GAME", help="Only strategies for this game.")] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            metavar="GAME",
+            help="Only strategies for this game, and only its parameters (a heuristic's weights are named "
+            "<game>_<feature>).",
+        ),
+    ] = None,
     folder: Annotated[
         Path, typer.Option(metavar="DIR", help="Also list the strategy YAML files of this folder.")
     ] = Path("configs/strategies"),
@@ -77,27 +91,41 @@ def list_strategies(
     from simulator.plugins import all_registered, describe_params, load_class, read_strategy_file
 
     wanted = set(_games(game)) if game else None
-    table = Table("name", "games", "parameters (name: type = default)", "description", title="plug-ins")
+    table = Table(title="plug-ins")
+    table.add_column("name", no_wrap=True)
+    table.add_column("games")
+    table.add_column("parameters (name: type = default)", overflow="fold")
+    table.add_column("description")
     registered_classes = {
         name: load_class(ref, f"strategy {name!r}", "plugin") for name, ref in all_registered().items()
     }
     for name, cls in registered_classes.items():
         if wanted and not wanted & set(cls.games):
             continue
-        table.add_row(name, ", ".join(cls.games), _params_text(describe_params(cls)), cls.summary)
+        described = [row for row in describe_params(cls) if not _of_another_game(row[0], game)]
+        table.add_row(name, ", ".join(cls.games), _params_text(described), cls.summary)
     console().print(table)
     files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if folder.is_dir() else []
     if not files:
         return
-    table = Table("name", "file", "games", "params", "description", title=f"strategy files in {folder}")
+    rows = []
     for path in files:
         row = read_strategy_file(path)
         plugin = registered_classes.get(row.plugin)
         games = tuple(row.games) if row.games is not None else plugin.games if plugin else None
         if wanted and games is not None and not wanted & set(games):
             continue
-        params = ", ".join(f"{k}={v!r}" for k, v in row.params.items()) or "-"
+        shown = {k: v for k, v in row.params.items() if not _of_another_game(k, game)}
+        params = ", ".join(f"{k}={v!r}" for k, v in shown.items()) or "-"
         games_text = ", ".join(games) if games is not None else "(the plug-in's)"
         description = row.description or (plugin.summary if plugin else "")
-        table.add_row(row.name, str(path), games_text, params, description)
+        rows.append((row.name, path.name, games_text, params, description))
+    table = Table(title=f"strategy files in {folder}")
+    for i, header in enumerate(("name", "file")):  # whole, never cut: what a tournament file names
+        table.add_column(header, no_wrap=True, min_width=max((len(r[i]) for r in rows), default=0))
+    table.add_column("games")
+    table.add_column("params", overflow="fold")
+    table.add_column("description")
+    for r in rows:
+        table.add_row(*r)
     console().print(table)

@@ -1,4 +1,5 @@
-"""The Seep rollout policy: greedy's captures, but a throw that hands the next player a sweep is avoided."""
+"""The Seep rollout policies: greedy's captures that avoid handing the next player a sweep, and
+the default heuristic's choices read from the deal."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from simulator.games import get_game
 from simulator.games.seep import SeepPosition, SeepRules, SeepState
 from strategies.greedy import GreedyStrategy
 from strategies.heuristic.cards import clearing_values, value_counts
+from strategies.heuristic.plugin import HeuristicStrategy
 from strategies.montecarlo.search import LazyView
-from strategies.montecarlo.seep import SeepRollout
+from strategies.montecarlo.seep import SeepHeuristicRollout, SeepRollout, heuristic_scores
 
 
 def _m(text: str) -> int:
@@ -84,3 +86,38 @@ def test_clearing_values():
     assert clearing_values(value_counts(_m("4C 5D 9H")), 0) == _m("9C 9D 9H 9S")
     assert clearing_values(value_counts(_m("4C 5D")), 9) == _m("9C 9D 9H 9S")
     assert clearing_values(value_counts(_m("4C 6D")), 9) == 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"num_players": 2},
+        {"num_players": 3},
+        {"scoring": "thirty"},
+        {"cementing": False},
+        {"floor_visible_at_bid": True},
+    ],
+)
+def test_heuristic_rollout_scores_and_chooses_as_the_heuristic(options):
+    """Read from the deal behind a ``LazyView``, every move's score is the default heuristic's
+    to the last bit, and the choice (ties by the same RNG) is the heuristic's, at every position
+    of random deals."""
+    game = get_game("seep")
+    rules = game.make_rules(options)
+    heuristic = HeuristicStrategy()
+    rng = random.Random(5)
+    compared = 0
+    for deal_seed in range(6):
+        state = game.new_deal(rules, deal_seed)
+        while not state.is_over():
+            seat, moves = state.current_player(), state.legal_moves()
+            view = state.view(seat)
+            assert heuristic_scores(state, seat, moves) == heuristic.scores(view, moves), (options, deal_seed)
+            fast = SeepHeuristicRollout()
+            fast.reset(random.Random(compared), seat, rules)
+            heuristic.reset(random.Random(compared), seat, rules)
+            assert fast.choose(LazyView(state, seat, "seep"), moves) == heuristic.choose(view, moves)
+            compared += 1
+            state.apply(moves[rng.randrange(len(moves))])
+    assert compared > 150

@@ -10,6 +10,7 @@ import pytest
 from simulator.cards import mask_of, parse_cards
 from simulator.games import get_game
 from simulator.games.seep import SeepPosition, SeepRules, SeepState
+from simulator.plugins import load_strategy
 from strategies.greedy import GreedyStrategy
 from strategies.heuristic.cards import clearing_values, value_counts
 from strategies.heuristic.plugin import HeuristicStrategy
@@ -121,3 +122,17 @@ def test_heuristic_rollout_scores_and_chooses_as_the_heuristic(options):
             compared += 1
             state.apply(moves[rng.randrange(len(moves))])
     assert compared > 150
+
+
+def test_the_shipped_heuristic_rollout_opponent_plays_its_rollouts_by_it():
+    """The shipped file builds montecarlo whose rollouts play every seat by
+    ``SeepHeuristicRollout``, and it plays a legal move."""
+    agent = load_strategy("configs/strategies/montecarlo-tuned-heuristic-rollouts-seep4.yaml").build()
+    game = get_game("seep")
+    rules = game.make_rules({})
+    state = game.new_deal(rules, 7)
+    seat, moves = state.current_player(), state.legal_moves()
+    agent.reset(random.Random(1), seat, rules)
+    assert agent.choose(state.view(seat), moves) in moves
+    rollouts = agent._rollout_agents("seep", 4)
+    assert len(rollouts) == 4 and all(type(r) is SeepHeuristicRollout for r in rollouts)

@@ -1,4 +1,4 @@
-"""Montecarlo in Seep: its defaults, and its rollout policies, a greedy that fears sweeps and the heuristic.
+"""Montecarlo in Seep: its defaults, and its rollout policies (a greedy that fears sweeps, the heuristic).
 
 Plain greedy Seep takes the most points and otherwise throws its cheapest card, blind to the
 50-point sweep it hands the next player; the heuristic loses far fewer sweeps but costs five
@@ -218,11 +218,9 @@ def heuristic_scores(state: SeepState, seat: int, moves: Sequence[SeepMove]) -> 
     seen = hand | loose | state.played
     for pile in state.piles:
         seen |= pile
-    n_houses = 0
     for v in range(9, 14):
         if hmask >> v & 1:
             seen |= hcards[v]
-            n_houses += 1
     unseen = FULL_DECK & ~seen
     n_unseen = unseen.bit_count()
     next_hand = state.hands[(seat + 1) % state.n].bit_count()
@@ -249,8 +247,8 @@ def heuristic_scores(state: SeepState, seat: int, moves: Sequence[SeepMove]) -> 
             left_hmask = hmask & ~(1 << v)
             terms.append(w_points * pile_points(taken, thirty))
             terms.append(w_cards * taken.bit_count())
-            if not left_loose and not left_hmask and play < total:
-                terms.append(w_sweep * (RANK[card] if thirty else 25 if play == 1 else 50))
+            if not left_loose and not left_hmask:
+                terms.append(w_sweep * sweep_bonus(thirty, play, total, card))
         elif action == THROW:
             left_loose = loose | bit
             left_hmask = hmask
@@ -269,7 +267,7 @@ def heuristic_scores(state: SeepState, seat: int, moves: Sequence[SeepMove]) -> 
                 terms.append(w_break_partner * ally)
                 terms.append(w_break_opp * (1.0 - ally))
             elif hmask >> value & 1 and howners[value] & partners:
-                terms.append(w_partner * 1.0)
+                terms.append(w_partner)
             if left_hmask >> value & 1:
                 cards |= hcards[value]
             left_hmask |= 1 << value

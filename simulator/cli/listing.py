@@ -119,10 +119,11 @@ def list_strategies(
         params = ", ".join(f"{k}={v!r}" for k, v in shown.items()) or "-"
         games_text = ", ".join(games) if games is not None else "(the plug-in's)"
         description = row.description or (plugin.summary if plugin else "")
-        rows.append((row.name, path.name, games_text, params, description))
+        named = row.name if path.stem == row.name else f"{row.name} ({path.name})"
+        rows.append((named, games_text, params, description))
     table = Table(title=f"strategy files in {folder}")
-    for i, header in enumerate(("name", "file")):  # whole, never cut: what a tournament file names
-        table.add_column(header, no_wrap=True, min_width=max((len(r[i]) for r in rows), default=0))
+    # whole, never cut: what a tournament file names (the file too when it is not the name)
+    table.add_column("name", no_wrap=True, min_width=max((len(r[0]) for r in rows), default=0))
     table.add_column("games")
     table.add_column("params", overflow="fold")
     table.add_column("description")

@@ -48,25 +48,32 @@ def test_takes_the_points_like_greedy():
     assert move.card == parse_cards("10D")[0] and move.floor == _m("10S")
 
 
+def _positions(options: dict, deals: int, seed: int):
+    """Every position of ``deals`` random deals under ``options``: (rules, state, seat, moves), the
+    state moved on by a random legal move once the caller has looked at it."""
+    game = get_game("seep")
+    rules = game.make_rules(options)
+    rng = random.Random(seed)
+    for deal_seed in range(deals):
+        state = game.new_deal(rules, deal_seed)
+        while not state.is_over():
+            moves = state.legal_moves()
+            yield rules, state, state.current_player(), moves
+            state.apply(moves[rng.randrange(len(moves))])
+
+
 @pytest.mark.parametrize("options", [{}, {"num_players": 2}, {"num_players": 3}, {"scoring": "thirty"}])
 def test_a_lazy_view_reads_as_the_view(options):
     """In a rollout the policy reads the deal behind a ``LazyView`` instead of building the view:
     at every position of random deals it makes the same choice as from the view itself."""
-    game = get_game("seep")
-    rules = game.make_rules(options)
-    rng = random.Random(3)
     compared = 0
-    for deal_seed in range(4):
-        state = game.new_deal(rules, deal_seed)
-        while not state.is_over():
-            seat, moves = state.current_player(), state.legal_moves()
-            lazy, built = SeepRollout(), SeepRollout()
-            lazy.reset(random.Random(compared), seat, rules)
-            built.reset(random.Random(compared), seat, rules)
-            choice = lazy.choose(LazyView(state, seat, "seep"), moves)
-            assert choice == built.choose(state.view(seat), moves), (options, deal_seed, state.plays)
-            compared += 1
-            state.apply(moves[rng.randrange(len(moves))])
+    for rules, state, seat, moves in _positions(options, deals=4, seed=3):
+        lazy, built = SeepRollout(), SeepRollout()
+        lazy.reset(random.Random(compared), seat, rules)
+        built.reset(random.Random(compared), seat, rules)
+        choice = lazy.choose(LazyView(state, seat, "seep"), moves)
+        assert choice == built.choose(state.view(seat), moves), (options, state.plays)
+        compared += 1
     assert compared > 100
 
 
@@ -104,23 +111,16 @@ def test_heuristic_rollout_scores_and_chooses_as_the_heuristic(options):
     """Read from the deal behind a ``LazyView``, every move's score is the default heuristic's
     to the last bit, and the choice (ties by the same RNG) is the heuristic's, at every position
     of random deals."""
-    game = get_game("seep")
-    rules = game.make_rules(options)
     heuristic = HeuristicStrategy()
-    rng = random.Random(5)
     compared = 0
-    for deal_seed in range(6):
-        state = game.new_deal(rules, deal_seed)
-        while not state.is_over():
-            seat, moves = state.current_player(), state.legal_moves()
-            view = state.view(seat)
-            assert heuristic_scores(state, seat, moves) == heuristic.scores(view, moves), (options, deal_seed)
-            fast = SeepHeuristicRollout()
-            fast.reset(random.Random(compared), seat, rules)
-            heuristic.reset(random.Random(compared), seat, rules)
-            assert fast.choose(LazyView(state, seat, "seep"), moves) == heuristic.choose(view, moves)
-            compared += 1
-            state.apply(moves[rng.randrange(len(moves))])
+    for rules, state, seat, moves in _positions(options, deals=6, seed=5):
+        view = state.view(seat)
+        assert heuristic_scores(state, seat, moves) == heuristic.scores(view, moves), (options, state.plays)
+        fast = SeepHeuristicRollout()
+        fast.reset(random.Random(compared), seat, rules)
+        heuristic.reset(random.Random(compared), seat, rules)
+        assert fast.choose(LazyView(state, seat, "seep"), moves) == heuristic.choose(view, moves)
+        compared += 1
     assert compared > 150
 
 

@@ -85,10 +85,15 @@ class HeuristicStrategy(Strategy):
         return [math.fsum([w * x for w, x in zip(weights, row, strict=True) if x]) for row in rows]
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        scores = self.scores(view, moves)
-        best = max(scores)
-        top = [m for m, s in zip(moves, scores, strict=True) if s >= best - TIE]
-        return top[0] if len(top) == 1 else top[int(self.rng.random() * len(top))]
+        return best_scored(moves, self.scores(view, moves), self.rng)
+
+
+def best_scored(moves: Sequence[Any], scores: Sequence[float], rng: Any) -> Any:
+    """The move with the highest score, ties (within :data:`TIE`) by one draw of ``rng``: the
+    heuristic's rule, shared by the rollout policies that copy its choices."""
+    best = max(scores)
+    top = [m for m, s in zip(moves, scores, strict=True) if s >= best - TIE]
+    return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
 
 
 @functools.cache

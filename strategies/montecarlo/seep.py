@@ -40,7 +40,7 @@ from simulator.games.seep import (
 from simulator.strategy import Strategy
 from strategies.heuristic.cards import clearing_mask, p_holds_any
 from strategies.heuristic.features.seep import FEATURES
-from strategies.heuristic.plugin import TIE, default_heuristic
+from strategies.heuristic.plugin import best_scored, default_heuristic
 from strategies.montecarlo.endgame import EndgamePart, side_allies
 from strategies.montecarlo.search import LazyView
 from strategies.montecarlo.seep_inference import log_likelihood
@@ -195,9 +195,7 @@ class SeepHeuristicRollout(Strategy):
             scores = heuristic_scores(view.state, view.seat, moves)
         else:
             scores = default_heuristic().scores(view, moves)
-        best = max(scores)
-        top = [m for m, sc in zip(moves, scores, strict=True) if sc >= best - TIE]
-        return top[0] if len(top) == 1 else top[int(self.rng.random() * len(top))]
+        return best_scored(moves, scores, self.rng)
 
 
 def heuristic_scores(state: SeepState, seat: int, moves: Sequence[SeepMove]) -> list[float]:

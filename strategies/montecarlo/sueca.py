@@ -43,7 +43,7 @@ from simulator.games.sueca import (
 from simulator.games.sueca.state import PLAY_PHASE
 from simulator.strategy import Strategy
 from strategies.heuristic.features.sueca import FEATURES
-from strategies.heuristic.plugin import TIE
+from strategies.heuristic.plugin import best_scored
 from strategies.heuristic.sueca import bid_value, fitted_estimate, nuls_weakness
 from strategies.heuristic.sueca_reading import side_chances, voids
 from strategies.montecarlo.endgame import EndgamePart
@@ -184,9 +184,7 @@ class SuecaRollout(Strategy):
             scores = self.trump_scores(view.hand, moves)
         else:
             scores = self.call_card_scores(view.trump, moves)
-        best = max(scores)
-        top = [m for m, s in zip(moves, scores, strict=True) if s >= best - TIE]
-        return top[0] if len(top) == 1 else top[int(self.rng.random() * len(top))]
+        return best_scored(moves, scores, self.rng)
 
     @staticmethod
     def call_scores(hand: int, moves: Sequence[SuecaMove]) -> tuple[list[SuecaMove], list[float]]:

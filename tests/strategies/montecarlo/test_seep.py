@@ -124,15 +124,17 @@ def test_heuristic_rollout_scores_and_chooses_as_the_heuristic(options):
     assert compared > 150
 
 
-def test_the_shipped_heuristic_rollout_opponent_plays_its_rollouts_by_it():
-    """The shipped file builds montecarlo whose rollouts play every seat by
+@pytest.mark.parametrize("players", [4, 2])
+def test_the_shipped_heuristic_rollout_opponents_play_their_rollouts_by_it(players: int):
+    """Each shipped file builds montecarlo whose rollouts play every seat by
     ``SeepHeuristicRollout``, and it plays a legal move."""
-    agent = load_strategy("configs/strategies/montecarlo-tuned-heuristic-rollouts-seep4.yaml").build()
+    path = f"configs/strategies/montecarlo-tuned-heuristic-rollouts-seep{players}.yaml"
+    agent = load_strategy(path).build()
     game = get_game("seep")
-    rules = game.make_rules({})
+    rules = game.make_rules({"num_players": players})
     state = game.new_deal(rules, 7)
     seat, moves = state.current_player(), state.legal_moves()
     agent.reset(random.Random(1), seat, rules)
     assert agent.choose(state.view(seat), moves) in moves
-    rollouts = agent._rollout_agents("seep", 4)
-    assert len(rollouts) == 4 and all(type(r) is SeepHeuristicRollout for r in rollouts)
+    rollouts = agent._rollout_agents("seep", players)
+    assert len(rollouts) == players and all(type(r) is SeepHeuristicRollout for r in rollouts)

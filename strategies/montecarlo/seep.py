@@ -37,6 +37,7 @@ from simulator.games.seep import (
     pile_points,
     with_action,
 )
+from simulator.games.seep.combos import mask_value
 from simulator.strategy import Strategy
 from strategies.heuristic.cards import clearing_mask, p_holds_any
 from strategies.heuristic.features.seep import FEATURES
@@ -272,13 +273,8 @@ def heuristic_scores(state: SeepState, seat: int, moves: Sequence[SeepMove]) -> 
             points = pile_points(cards, thirty)
             terms.append(w_hpoints * points)
             terms.append(w_backed * (1.0 if hand & ~bit & RANK_MASK[value] else 0.0))
-            total_rank = 0
-            rest = cards
-            while rest:
-                low = rest & -rest
-                total_rank += RANK[low.bit_length() - 1]
-                rest ^= low
-            terms.append(w_cemented * (1.0 if state.cementing and total_rank >= 2 * value else 0.0))
+            cemented = state.cementing and mask_value(cards) >= 2 * value
+            terms.append(w_cemented * (1.0 if cemented else 0.0))
             holds = p_holds_any((RANK_MASK[value] & unseen).bit_count(), next_hand, n_unseen)
             terms.append(w_exposed * (holds * points))
         terms.append(w_left * pile_points(left_loose, thirty))
